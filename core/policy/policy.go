@@ -3,6 +3,8 @@ package policy
 import (
 	"errors"
 	"fmt"
+
+	"minca.dev/desktop/core/cjson"
 )
 
 // Operators of the policy language (01 §7.4, UCAN 1.0).
@@ -224,4 +226,13 @@ func kind(v any) string {
 		return "an object"
 	}
 	return fmt.Sprintf("a %T", v)
+}
+
+// ParseJSON reads a policy from JSON text (strict, as core/cjson parses).
+func ParseJSON(b []byte) (Policy, error) {
+	v, err := cjson.Parse(b)
+	if err != nil {
+		return Policy{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	return Parse(v)
 }
