@@ -89,7 +89,11 @@ func (s notStmt) eval(subject any) Outcome { return negate(s.inner.eval(subject)
 
 // eval: and — False wins, then NoData, then Unknown; or — True wins, then
 // Unknown, then NoData.
+// An empty and or or is True (UCAN 1.0, readings A15).
 func (s junction) eval(subject any) Outcome {
+	if len(s.inner) == 0 {
+		return True
+	}
 	seen := [4]bool{}
 	for _, st := range s.inner {
 		seen[st.eval(subject)] = true
