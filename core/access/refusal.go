@@ -1,0 +1,275 @@
+package access
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"minca.dev/desktop/core/cjson"
+)
+
+// Commands the replay checks (03 §2.3, replay-readings "lost tables" 3).
+const (
+	CmdRoleDefine       = "/role/define"
+	CmdRoleAssign       = "/role/assign"
+	CmdRoleUnassign     = "/role/unassign"
+	CmdMemberRemove     = "/member/remove"
+	CmdCollectionDefine = "/collection/define"
+	CmdKeyChange        = "/key/change"
+	CmdSpaceRelays      = "/space/relays"
+	CmdSpaceKeepers     = "/space/keepers"
+	CmdSpaceSucceed     = "/space/succeed"
+)
+
+// RefusalCode says, in a word, why a change is refused (03 §4.5).
+type RefusalCode string
+
+// The refusals of §4.5.
+const (
+	RefusedNoGrant      RefusalCode = "no-grant"       // may(S, A, cmd, args) is false
+	RefusedNotMember    RefusalCode = "not-member"     // the writer, or the target, is no member
+	RefusedFounder      RefusalCode = "founder"        // only a founder itself changes its roles or removes it
+	RefusedNotFounder   RefusalCode = "not-founder"    // a stepdown of someone who is no founder
+	RefusedNotSelf      RefusalCode = "not-self"       // a change only its own account may make
+	RefusedToRole       RefusalCode = "assign-to-role" // an assignment whose did is a role
+	RefusedNoRole       RefusalCode = "no-such-role"   // the role does not exist
+	RefusedNotHeld      RefusalCode = "not-held"       // unassigning a role the account does not hold
+	RefusedAlreadyHeld  RefusalCode = "already-held"   // joining a role already held
+	RefusedNoInvite     RefusalCode = "no-invite"      // the invite does not exist
+	RefusedInviteClosed RefusalCode = "invite-closed"  // joining through a closed invite
+	RefusedInviteRole   RefusalCode = "invite-role"    // joining another role than the invite's
+	RefusedJoinShape    RefusalCode = "join-shape"     // a join that unassigns, or for someone else
+	RefusedPublic       RefusalCode = "public-space"   // a key change in a public space
+	RefusedKeyReused    RefusalCode = "key-reused"     // a key id or read key already used
+	RefusedBadList      RefusalCode = "bad-list"       // relays or keepers that fail their check
+)
+
+// Refusal is why refusal(e, S) is not null (03 §4.5): a code to branch on
+// and a sentence for people ("did:key:z… may not /member/remove …").
+type Refusal struct {
+	Code RefusalCode
+	Text string
+}
+
+func (r *Refusal) Error() string { return r.Text }
+
+func refuse(code RefusalCode, format string, a ...any) *Refusal {
+	return &Refusal{Code: code, Text: fmt.Sprintf(format, a...)}
+}
+
+// newInvocation builds an invocation from its arguments.
+func newInvocation(cmd string, args map[string]any) *invocation {
+	b, _ := cjson.Marshal(args) // the replay's own arguments always marshal
+	return &invocation{cmd: cmd, args: args, key: cmd + " " + string(b)}
+}
+
+// mayOr is may(S, who, cmd, args), or the refusal saying it is not.
+func (s *State) mayOr(who, cmd string, args map[string]any) *Refusal {
+	inv := newInvocation(cmd, args)
+	if s.may(who, inv) {
+		return nil
+	}
+	return refuse(RefusedNoGrant, "%s may not %s with %s", who, cmd, strings.TrimPrefix(inv.key, cmd+" "))
+}
+
+func roleArgs(role string, self bool, roles []string) map[string]any {
+	return map[string]any{"role": role, "self": self, "roles": anyStrings(roles)}
+}
+
+func anyStrings(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// Refusal is refusal(e, S) (03 §4.5): nil when e's root may make the change
+// in this state.
+func (s *State) Refusal(e *Event) *Refusal {
+	switch e.Kind {
+	case KindRole:
+		return s.mayOr(e.Root, CmdRoleDefine, map[string]any{"role": e.Name})
+	case KindAssign:
+		return s.refuseAssign(e)
+	case KindRemove:
+		return s.refuseRemove(e)
+	case KindStepdown:
+		if e.Root != e.DID {
+			return refuse(RefusedNotSelf, "only %s itself may step down", e.DID)
+		}
+		if !s.IsFounder(e.DID) {
+			return refuse(RefusedNotFounder, "%s is no founder here", e.DID)
+		}
+		return nil
+	case KindSucceed:
+		return s.refuseSucceed(e)
+	case KindInvite:
+		return s.refuseInvite(e)
+	case KindRevoke, KindFork:
+		if !s.IsMember(e.Root) {
+			return refuse(RefusedNotMember, "%s is no member here", e.Root)
+		}
+		return nil
+	case KindDefinition:
+		return s.refuseDefinition(e)
+	case KindKey:
+		return s.refuseKey(e)
+	case KindRelays:
+		if err := CheckRelays(e.Relays); err != nil {
+			return refuse(RefusedBadList, "relays: %v", err)
+		}
+		return s.mayOr(e.Root, CmdSpaceRelays, map[string]any{})
+	case KindKeepers:
+		if err := CheckKeepers(e.Keepers, e.Copies); err != nil {
+			return refuse(RefusedBadList, "keepers: %v", err)
+		}
+		return s.mayOr(e.Root, CmdSpaceKeepers, map[string]any{})
+	}
+	return refuse(RefusedNoGrant, "unknown kind %q", e.Kind)
+}
+
+func (s *State) refuseAssign(e *Event) *Refusal {
+	if isRoleKey(e.DID) {
+		return refuse(RefusedToRole, "roles are assigned to accounts, not to %s", e.DID)
+	}
+	if e.ViaInvite != "" {
+		return s.refuseJoin(e)
+	}
+	_, holds := s.Assignment(e.DID, e.Role)
+	if !e.Assigned && e.Root == e.DID { // leaving a role
+		if !holds {
+			return refuse(RefusedNotHeld, "%s does not hold %s", e.DID, e.Role)
+		}
+		return nil
+	}
+	if e.Root != e.DID && s.IsFounder(e.DID) {
+		return refuse(RefusedFounder, "only %s itself changes its roles: it is a founder", e.DID)
+	}
+	if !s.RoleExists(e.Role) {
+		return refuse(RefusedNoRole, "there is no role %q", e.Role)
+	}
+	args := roleArgs(e.Role, e.Root == e.DID, s.RolesOf(e.DID))
+	if e.Assigned {
+		return s.mayOr(e.Root, CmdRoleAssign, args)
+	}
+	if !holds {
+		return refuse(RefusedNotHeld, "%s does not hold %s", e.DID, e.Role)
+	}
+	return s.mayOr(e.Root, CmdRoleUnassign, args)
+}
+
+// refuseJoin judges a join as the assignment its openers make (§4.5): for
+// every opener o, may(S, o, /role/assign, { role, self: o = did, roles }).
+func (s *State) refuseJoin(e *Event) *Refusal {
+	if !e.Assigned || e.Root != e.DID {
+		return refuse(RefusedJoinShape, "a join assigns the role to its own writer (A27)")
+	}
+	inv, ok := s.Invite(e.ViaInvite)
+	switch {
+	case !ok:
+		return refuse(RefusedNoInvite, "there is no invite %s here", e.ViaInvite)
+	case !inv.Open:
+		return refuse(RefusedInviteClosed, "invite %s is closed", e.ViaInvite)
+	case inv.Role != e.Role:
+		return refuse(RefusedInviteRole, "invite %s is for %q, not %q", e.ViaInvite, inv.Role, e.Role)
+	}
+	if _, holds := s.Assignment(e.DID, e.Role); holds {
+		return refuse(RefusedAlreadyHeld, "%s already holds %s", e.DID, e.Role)
+	}
+	if !s.RoleExists(e.Role) {
+		return refuse(RefusedNoRole, "there is no role %q", e.Role)
+	}
+	roles := s.RolesOf(e.DID)
+	for _, o := range inv.By {
+		if r := s.mayOr(o, CmdRoleAssign, roleArgs(e.Role, o == e.DID, roles)); r != nil {
+			r.Text = "the invite's opener " + r.Text
+			return r
+		}
+	}
+	return nil
+}
+
+func (s *State) refuseRemove(e *Event) *Refusal {
+	if !s.IsMember(e.DID) {
+		return refuse(RefusedNotMember, "%s is no member here", e.DID)
+	}
+	if e.Root == e.DID {
+		return nil // leaving the space
+	}
+	if s.IsFounder(e.DID) {
+		return refuse(RefusedFounder, "only %s itself may remove it: it is a founder", e.DID)
+	}
+	return s.mayOr(e.Root, CmdMemberRemove, map[string]any{"self": false, "roles": anyStrings(s.RolesOf(e.DID))})
+}
+
+// refuseSucceed: a member who may /space/succeed, or any member where no
+// member may (§2.7).
+func (s *State) refuseSucceed(e *Event) *Refusal {
+	if !s.IsMember(e.Root) {
+		return refuse(RefusedNotMember, "%s is no member here", e.Root)
+	}
+	inv := newInvocation(CmdSpaceSucceed, map[string]any{})
+	if s.may(e.Root, inv) {
+		return nil
+	}
+	for _, m := range s.Readers() {
+		if s.may(m, inv) {
+			return refuse(RefusedNoGrant, "%s may not %s, and %s may", e.Root, CmdSpaceSucceed, m)
+		}
+	}
+	return nil
+}
+
+// refuseInvite: whoever changes an invite assigns its role; closing needs
+// the invite to exist, opening needs assigns(role) (§4.5).
+func (s *State) refuseInvite(e *Event) *Refusal {
+	inv, exists := s.Invite(e.InviteKey)
+	if exists {
+		if r := s.assigns(e.Root, inv.Role); r != nil {
+			return r
+		}
+	}
+	if !e.Open {
+		if !exists {
+			return refuse(RefusedNoInvite, "there is no invite %s to close", e.InviteKey)
+		}
+		return nil
+	}
+	return s.assigns(e.Root, e.Role)
+}
+
+func (s *State) assigns(who, role string) *Refusal {
+	if !s.RoleExists(role) {
+		return refuse(RefusedNoRole, "there is no role %q", role)
+	}
+	return s.mayOr(who, CmdRoleAssign, roleArgs(role, false, nil))
+}
+
+// refuseDefinition (§4.5): a new or contested collection needs defines; an
+// existing one defines, or its first definer, still a member.
+func (s *State) refuseDefinition(e *Event) *Refusal {
+	r := s.mayOr(e.Root, CmdCollectionDefine, map[string]any{"collection": e.Collection})
+	if r == nil {
+		return nil
+	}
+	def, ok, _ := s.Definition(e.Collection)
+	if ok && def.DefinedBy == e.Root && s.IsMember(e.Root) {
+		return nil
+	}
+	return r
+}
+
+func (s *State) refuseKey(e *Event) *Refusal {
+	if !s.h.g.Private {
+		return refuse(RefusedPublic, "a public space has no key to change")
+	}
+	if r := s.mayOr(e.Root, CmdKeyChange, map[string]any{}); r != nil {
+		return r
+	}
+	keys := s.Keys()
+	if slices.ContainsFunc(keys, func(k KeyEntry) bool { return k.KeyID == e.KeyID || k.ReadKey == e.ReadKey }) {
+		return refuse(RefusedKeyReused, "key %s (read key %s) was used before", e.KeyID, e.ReadKey)
+	}
+	return nil
+}

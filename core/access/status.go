@@ -1,0 +1,156 @@
+package access
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Outcome is what became of an event (03 §4.6 status).
+type Outcome string
+
+// The outcomes of §4.6.
+const (
+	Applied Outcome = "applied" // valid: it counts
+	Dropped Outcome = "dropped" // not allowed, or allowed and not valid
+	Waiting Outcome = "waiting" // it names something missing or waiting
+	Unknown Outcome = "unknown" // no such event is held
+)
+
+// Reason says why an event was dropped (A23).
+type Reason string
+
+// The reasons an event is dropped.
+const (
+	// Refused: not allowed in its own view V(e) (§4.3 step 1).
+	Refused Reason = "refused"
+	// Struck: an unstruck reduction of another component strikes it
+	// (§4.3 step 4.1).
+	Struck Reason = "struck"
+	// RestsOnStruck: unstruck, but refused in W(e), the merge of the valid
+	// events it saw: it rests on a change that was struck (§4.3 step 4.2).
+	// A23 files this under "struck" too; we tell the two apart.
+	RestsOnStruck Reason = "rests-on-struck"
+)
+
+// Status is status(id) (§4.6), with what an access history screen shows:
+// who made the change, and why it was dropped or what it waits for.
+type Status struct {
+	Outcome Outcome
+	// Index is the place of an applied event in the order of applied
+	// events (A22): Kahn's algorithm over the seen graph of placed events,
+	// always taking the lowest id ready.
+	Index    int
+	Reason   Reason   // for Dropped
+	Refusal  *Refusal // for Refused and RestsOnStruck: the refusal in V(e) or W(e)
+	StruckBy []string // for Struck: the unstruck reductions that strike it, sorted
+	// WaitingFor is, for Waiting, the ids it names that are not placed:
+	// missing, waiting themselves, or its own.
+	WaitingFor []string
+}
+
+// String says the status in a sentence.
+func (s Status) String() string {
+	switch {
+	case s.Outcome == Applied:
+		return fmt.Sprintf("applied (#%d)", s.Index)
+	case s.Outcome == Waiting:
+		return "waiting for " + strings.Join(s.WaitingFor, ", ")
+	case s.Outcome == Unknown:
+		return "unknown"
+	case s.Reason == Struck:
+		return "struck by " + strings.Join(s.StruckBy, ", ")
+	case s.Reason == RestsOnStruck:
+		return "rests on a struck change: " + s.Refusal.Text
+	}
+	return "refused: " + s.Refusal.Text
+}
+
+// Status is status(id) (§4.6).
+func (h *History) Status(id string) Status {
+	if e, ok := h.pending[id]; ok {
+		return Status{Outcome: Waiting, WaitingFor: h.missing(e)}
+	}
+	i, ok := h.byID[id]
+	if !ok {
+		return Status{Outcome: Unknown}
+	}
+	n, c := h.nodes[i], h.full
+	switch {
+	case !n.allowed:
+		return Status{Outcome: Dropped, Reason: Refused, Refusal: n.refused}
+	case !c.unstruck[i]:
+		return Status{Outcome: Dropped, Reason: Struck, StruckBy: h.ids(c.struckBy[i])}
+	case !c.valid[i]:
+		return Status{Outcome: Dropped, Reason: RestsOnStruck, Refusal: c.refusedW[i]}
+	}
+	return Status{Outcome: Applied, Index: h.appliedOrder()[i]}
+}
+
+// missing is the ids e names that are not placed, sorted.
+func (h *History) missing(e *Event) []string {
+	var out []string
+	for _, s := range uniq(e.Seen) {
+		if _, ok := h.byID[s]; !ok && s != h.g.SpaceID {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (h *History) ids(evs []int) []string {
+	out := make([]string, len(evs))
+	for k, i := range evs {
+		out[k] = h.nodes[i].ev.ID
+	}
+	sort.Strings(out)
+	return out
+}
+
+// appliedOrder numbers the applied events (A22), cached per version.
+func (h *History) appliedOrder() map[int]int {
+	if h.cache.order != nil {
+		return h.cache.order
+	}
+	order := map[int]int{}
+	for _, i := range h.topoAll() {
+		if h.full.valid[i] {
+			order[i] = len(order)
+		}
+	}
+	h.cache.order = order
+	return order
+}
+
+// topoAll orders every placed event after what it saw, taking the lowest
+// id ready (Kahn's algorithm over the seen edges).
+func (h *History) topoAll() []int {
+	indeg := make([]int, len(h.nodes))
+	kids := make([][]int, len(h.nodes))
+	for _, n := range h.nodes {
+		for _, s := range uniq(n.ev.Seen) {
+			if j, ok := h.byID[s]; ok {
+				indeg[n.idx]++
+				kids[j] = append(kids[j], n.idx)
+			}
+		}
+	}
+	ready := &idHeap{h: h}
+	for i, d := range indeg {
+		if d == 0 {
+			ready.push(i)
+		}
+	}
+	out := make([]int, 0, len(h.nodes))
+	for ready.len() > 0 {
+		i := ready.pop()
+		out = append(out, i)
+		for _, k := range kids[i] {
+			if indeg[k]--; indeg[k] == 0 {
+				ready.push(k)
+			}
+		}
+	}
+	return out
+}
