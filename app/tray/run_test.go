@@ -1,0 +1,228 @@
+package tray
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/godbus/dbus/v5"
+
+	"minca.dev/desktop/app/tray/traytest"
+)
+
+// childDir, when set, makes this test binary a tray process (see TestMain)
+// whose Status reads childDir/status, whose OpenWindow creates
+// childDir/opened (or fails while childDir/open-fails exists) and whose Quit
+// creates childDir/quit.
+const childDir = "MINCA_TRAY_TEST_CHILD_DIR"
+
+// TestMain runs on the main goroutine, as Run requires.
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(childDir); dir != "" {
+		os.Exit(runChild(dir))
+	}
+	os.Exit(m.Run())
+}
+
+func runChild(dir string) int {
+	err := Run(Config{
+		Status: func() (string, error) {
+			data, err := os.ReadFile(filepath.Join(dir, "status"))
+			return string(data), err
+		},
+		OpenWindow: func() error {
+			if _, err := os.Stat(filepath.Join(dir, "open-fails")); err == nil {
+				return errors.New("no window today")
+			}
+			return os.WriteFile(filepath.Join(dir, "opened"), nil, 0o644)
+		},
+		Quit: func() { os.WriteFile(filepath.Join(dir, "quit"), nil, 0o644) },
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tray:", err)
+		return 1
+	}
+	fmt.Println("tray-child: Run returned")
+	return 0
+}
+
+// child is a tray process started by a test.
+type child struct {
+	cmd    *exec.Cmd
+	dir    string // childDir
+	tmp    string // its TMPDIR
+	out    bytes.Buffer
+	exited chan error
+	menu   *traytest.Menu
+}
+
+// startChild starts this binary as a tray showing status and finds its menu.
+func startChild(t *testing.T, status string) *child {
+	if os.Getenv("DISPLAY") == "" || os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
+		t.Skip("needs a display and a session bus: run under xvfb-run -a dbus-run-session -- go test ./app/tray/")
+	}
+	c := &child{dir: t.TempDir(), tmp: t.TempDir(), exited: make(chan error, 1)}
+	write(t, filepath.Join(c.dir, "status"), status)
+	c.cmd = exec.Command(os.Args[0], "-test.run=^$")
+	c.cmd.Env = append(os.Environ(), childDir+"="+c.dir, "TMPDIR="+c.tmp)
+	c.cmd.Stdout, c.cmd.Stderr = &c.out, &c.out
+	if err := c.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { c.exited <- c.cmd.Wait() }()
+	t.Cleanup(func() {
+		if c.cmd.ProcessState == nil {
+			c.cmd.Process.Kill()
+			<-c.exited
+		}
+	})
+	conn, err := dbus.ConnectSessionBus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	if c.menu, err = traytest.Find(conn, c.cmd.Process.Pid, 10*time.Second); err != nil {
+		t.Fatalf("find the tray's menu: %v\noutput: %s", err, c.out.String())
+	}
+	return c
+}
+
+// waitExit waits for a clean exit after the tray quit.
+func (c *child) waitExit(t *testing.T) {
+	t.Helper()
+	select {
+	case err := <-c.exited:
+		if err != nil || !strings.Contains(c.out.String(), "tray-child: Run returned") {
+			t.Fatalf("tray exited with %v, output:\n%s", err, c.out.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("tray did not exit within 5 s")
+	}
+	if _, err := os.Stat(filepath.Join(c.dir, "quit")); err != nil {
+		t.Error("Config.Quit was not called")
+	}
+	if files, _ := traytest.IconFiles(c.tmp); len(files) != 0 {
+		t.Errorf("icon files left behind: %v", files)
+	}
+}
+
+func write(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitFile waits up to 3 s for name to exist.
+func waitFile(t *testing.T, name string) {
+	t.Helper()
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(name); err == nil {
+			return
+		}
+	}
+	t.Fatalf("%s did not appear", name)
+}
+
+// hasLabel is a traytest.Menu.Wait condition.
+func hasLabel(label string) func([]traytest.Item) bool {
+	return func(items []traytest.Item) bool { _, ok := traytest.ByLabel(items, label); return ok }
+}
+
+// click clicks the item labelled label.
+func (c *child) click(t *testing.T, label string) {
+	t.Helper()
+	items, err := c.menu.Layout()
+	if err != nil {
+		t.Fatal(err)
+	}
+	item, ok := traytest.ByLabel(items, label)
+	if !ok {
+		t.Fatalf("no item %q in %s", label, traytest.Describe(items))
+	}
+	if err := c.menu.Click(item.ID); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunMenu: the menu, a status change, "Open window" (working and
+// failing) and "Quit", in a real tray process.
+func TestRunMenu(t *testing.T) {
+	c := startChild(t, "\nMinca: first status\nsecond line\n")
+	items, err := c.menu.Wait(5*time.Second, hasLabel("Minca: first status"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMenu(t, items, "Minca: first status")
+	if files, _ := traytest.IconFiles(c.tmp); len(files) != 1 {
+		t.Errorf("icon files in TMPDIR while running: %v, want one", files)
+	}
+	write(t, filepath.Join(c.dir, "status"), "Minca: changed")
+	if _, err := c.menu.Wait(minRefresh+3*time.Second, hasLabel("Minca: changed")); err != nil {
+		t.Fatalf("status change not shown: %v", err)
+	}
+	c.click(t, LabelOpenWindow)
+	waitFile(t, filepath.Join(c.dir, "opened"))
+	write(t, filepath.Join(c.dir, "open-fails"), "")
+	c.click(t, LabelOpenWindow)
+	if _, err := c.menu.Wait(3*time.Second, hasLabel("Could not open the window: no window today")); err != nil {
+		t.Fatalf("OpenWindow error not shown: %v", err)
+	}
+	c.click(t, LabelQuit)
+	c.waitExit(t)
+}
+
+// wantMenu checks the items: status (disabled), separator, Open window, Quit.
+func wantMenu(t *testing.T, items []traytest.Item, status string) {
+	t.Helper()
+	want := []struct {
+		label, kind string
+		enabled     bool
+	}{{status, "standard", false}, {"", "separator", true}, {LabelOpenWindow, "standard", true}, {LabelQuit, "standard", true}}
+	if len(items) != len(want) {
+		t.Fatalf("menu %s, want %d items", traytest.Describe(items), len(want))
+	}
+	for i, w := range want {
+		it := items[i]
+		if it.Label != w.label || it.Type != w.kind || it.Enabled != w.enabled || !it.Visible {
+			t.Fatalf("item %d: %s, want %q %s enabled=%v", i, traytest.Describe(items[i:i+1]), w.label, w.kind, w.enabled)
+		}
+	}
+}
+
+// TestRunSignals: SIGTERM and SIGINT quit cleanly, leaving no icon file;
+// before that, an idle tray uses next to no CPU.
+func TestRunSignals(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			c := startChild(t, "Minca: idle")
+			if _, err := c.menu.Wait(5*time.Second, hasLabel("Minca: idle")); err != nil {
+				t.Fatal(err)
+			}
+			pid := c.cmd.Process.Pid
+			before, err := traytest.CPUTicks(pid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(3 * time.Second)
+			after, err := traytest.CPUTicks(pid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after-before > 6 {
+				t.Errorf("idle tray used %d ticks (1/100 s) of CPU in 3 s", after-before)
+			}
+			if err := c.cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			c.waitExit(t)
+		})
+	}
+}

@@ -1,0 +1,50 @@
+package tray
+
+import (
+	"strings"
+	"time"
+)
+
+// Refresh intervals of the status line: minRefresh after a change, doubling
+// while the status stays the same, up to maxRefresh. An idle tray thus asks
+// for the status once a minute.
+const (
+	minRefresh = 2 * time.Second
+	maxRefresh = time.Minute
+)
+
+// schedule is the status line's backing-off refresh interval.
+type schedule struct{ interval time.Duration }
+
+// next returns the wait before the next refresh, given whether the last one
+// changed the line.
+func (s *schedule) next(changed bool) time.Duration {
+	if changed || s.interval == 0 {
+		s.interval = minRefresh
+		return s.interval
+	}
+	s.interval = min(2*s.interval, maxRefresh)
+	return s.interval
+}
+
+// StatusLine is the tray's status line for what Config.Status returned: the
+// first non-blank line of the status, trimmed, or a short error.
+func StatusLine(status string, err error) string {
+	if err != nil {
+		return "Status unavailable: " + firstLine(err.Error())
+	}
+	if line := firstLine(status); line != "" {
+		return line
+	}
+	return "Minca: no status"
+}
+
+// firstLine returns the first non-blank line of s, trimmed.
+func firstLine(s string) string {
+	for line := range strings.Lines(s) {
+		if line = strings.TrimSpace(line); line != "" {
+			return line
+		}
+	}
+	return ""
+}

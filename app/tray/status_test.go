@@ -1,0 +1,87 @@
+package tray
+
+import (
+	"errors"
+	"testing"
+	"time"
+)
+
+func TestScheduleBacksOff(t *testing.T) {
+	var s schedule
+	steps := []struct {
+		changed bool
+		want    time.Duration
+	}{
+		{true, 2 * time.Second},
+		{false, 4 * time.Second},
+		{false, 8 * time.Second},
+		{false, 16 * time.Second},
+		{false, 32 * time.Second},
+		{false, time.Minute},
+		{false, time.Minute},
+		{true, 2 * time.Second},
+		{false, 4 * time.Second},
+	}
+	for i, step := range steps {
+		if got := s.next(step.changed); got != step.want {
+			t.Fatalf("step %d (changed %v): %v, want %v", i, step.changed, got, step.want)
+		}
+	}
+	var fresh schedule
+	if got := fresh.next(false); got != minRefresh {
+		t.Fatalf("first interval %v, want %v", got, minRefresh)
+	}
+}
+
+// TestIdleRefreshes bounds the Status calls of an idle hour.
+func TestIdleRefreshes(t *testing.T) {
+	var s schedule
+	calls, elapsed := 1, time.Duration(0)
+	for changed := true; elapsed < time.Hour; changed = false {
+		elapsed += s.next(changed)
+		calls++
+	}
+	if calls > 70 {
+		t.Fatalf("%d Status calls in an idle hour, want at most 70", calls)
+	}
+}
+
+func TestStatusLine(t *testing.T) {
+	tests := []struct {
+		name   string
+		status string
+		err    error
+		want   string
+	}{
+		{"one line", "Minca: 2 spaces, in sync\n", nil, "Minca: 2 spaces, in sync"},
+		{"first of several", "\n  Minca: syncing 1 space  \nnode: pid 42\n", nil, "Minca: syncing 1 space"},
+		{"windows newlines", "Minca: idle\r\nmore\r\n", nil, "Minca: idle"},
+		{"blank", " \n\t\n", nil, "Minca: no status"},
+		{"error", "ignored", errors.New("node not running\nsee log"), "Status unavailable: node not running"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := StatusLine(tc.status, tc.err); got != tc.want {
+				t.Fatalf("StatusLine = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCheck(t *testing.T) {
+	status := func() (string, error) { return "ok", nil }
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	if err := check(Config{Status: status}); err == nil {
+		t.Fatal("no display: want an error, not a GTK abort")
+	}
+	t.Setenv("DISPLAY", ":99")
+	if err := check(Config{}); err == nil {
+		t.Fatal("nil Status: want an error")
+	}
+	done := make(chan error)
+	go func() { done <- check(Config{Status: status}) }()
+	if err := <-done; err == nil {
+		t.Fatal("Run off the main goroutine: want an error")
+	}
+}

@@ -1,0 +1,85 @@
+// Package tray is the tray process's user interface: an icon whose menu
+// shows Minca's status line and offers "Open window" and "Quit".
+//
+// It runs on getlantern/systray (an Ayatana AppIndicator on Linux), in its
+// own process, because the tray and the Wails window each want the GTK main
+// loop. The menu is exported over D-Bus as com.canonical.dbusmenu at
+// /org/ayatana/NotificationItem/systray/Menu, where a tray host (or package
+// traytest) reads and clicks it. The status line is refreshed on a timer that
+// backs off while nothing changes, so an idle tray costs next to no CPU.
+package tray
+
+import (
+	"errors"
+	"os"
+	"os/signal"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/getlantern/systray"
+)
+
+// Config is what the tray needs from its caller.
+type Config struct {
+	// Status returns Minca's status: the tray shows its first line, the
+	// same line `minca status` prints. Required.
+	Status func() (string, error)
+	// OpenWindow opens (or raises) the Minca window. It runs on its own
+	// goroutine; an error is shown on the status line for a while.
+	// Nil disables the menu item.
+	OpenWindow func() error
+	// Quit, if not nil, is called once as the tray exits, whether the
+	// user chose "Quit" or the process got SIGTERM or SIGINT.
+	Quit func()
+}
+
+// Menu labels; tests find the items by them.
+const (
+	LabelOpenWindow = "Open window"
+	LabelQuit       = "Quit"
+	labelStarting   = "Minca: checking status…"
+)
+
+var started atomic.Bool
+
+// Run shows the tray and blocks until the user chooses "Quit" or the process
+// gets SIGTERM or SIGINT; either way the tray removes its icon file and Run
+// returns nil. It must be called from the main goroutine (GTK runs on the
+// main thread, which systray locks at start-up), at most once per process.
+func Run(cfg Config) error {
+	if err := check(cfg); err != nil {
+		return err
+	}
+	if !started.CompareAndSwap(false, true) {
+		return errors.New("tray: Run was already called in this process")
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
+	defer signal.Stop(sigs)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+			// Quit through the GTK loop, which deletes the
+			// /tmp/systray_* icon file that a killed tray leaves.
+			systray.Quit()
+		case <-done:
+		}
+	}()
+	m := &menu{cfg: cfg, done: done, notices: make(chan string, 1)}
+	systray.Run(m.onReady, m.onExit)
+	return nil
+}
+
+// check refuses what would make GTK abort the process or misbehave.
+func check(cfg Config) error {
+	switch {
+	case cfg.Status == nil:
+		return errors.New("tray: Config.Status is required")
+	case os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "":
+		return errors.New("tray: no display (DISPLAY and WAYLAND_DISPLAY are unset)")
+	case syscall.Gettid() != os.Getpid():
+		return errors.New("tray: Run must be called from the main goroutine")
+	}
+	return nil
+}
