@@ -24,7 +24,7 @@ type menu struct {
 	cfg      Config
 	done     chan struct{} // closed as the GTK loop ends
 	quitOnce sync.Once
-	notices  chan string   // notices for the status line
+	notices  chan string // notices for the status line
 }
 
 // onReady builds the menu; systray calls it on its own goroutine.
