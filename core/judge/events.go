@@ -1,0 +1,192 @@
+package judge
+
+import (
+	"fmt"
+
+	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/record"
+)
+
+// didKeyPrefix starts every key DID (01).
+const didKeyPrefix = "did:key:"
+
+// What a key's note must grant for it to change access (03 §3.3, 01 §8).
+const (
+	// CmdAccessChange is required of a version in any access collection but sys.collection.
+	CmdAccessChange = "/access/change"
+	// CmdCollectionDefine is required of a sys.collection version.
+	CmdCollectionDefine = "/collection/define"
+	// CmdAccountWrite is required of a version about the account itself (§5.2 step 3).
+	CmdAccountWrite = "/account/write"
+)
+
+// collectionDefinitions is the access collection that holds definitions: the
+// one whose versions may be deleted or sealed and still yield an event (§3.3).
+const collectionDefinitions = "sys.collection"
+
+// Notes checks a version's note (01 §7–§8); core/note implements it.
+type Notes interface {
+	// Root checks the note and gives the account it speaks for (core/record).
+	record.NoteChecker
+	// Grants says whether a note that Root accepted lets its key invoke cmd
+	// with args (01 §8): its command covers cmd and its policy holds.
+	Grants(proof map[string]any, cmd string, args map[string]any) bool
+}
+
+// Space is what this package needs to know of the space versions are judged
+// in: its id, and how notes are checked.
+type Space struct {
+	ID    string
+	Notes Notes
+}
+
+// EventFromVersion turns a stored version of an access collection into the
+// event the replay reads (03 §3.3), or says why it yields none: the error
+// wraps one of ErrNotAccess, ErrOtherSpace, ErrNoRetain, ErrUnverified,
+// ErrNotGranted, ErrDeleted, ErrSealed, ErrBody, ErrFields, ErrCutoff or
+// ErrRecordKey.
+func EventFromVersion(v *record.Version, sp Space) (access.Event, error) {
+	kind, err := kindOf(v)
+	if err != nil {
+		return access.Event{}, err
+	}
+	root, err := checkAccessVersion(v, sp)
+	if err != nil {
+		return access.Event{}, fmt.Errorf("version %s (%s): %w", v.ID, v.Key, err)
+	}
+	ev := access.Event{
+		ID:     v.ID,
+		Kind:   kind,
+		Root:   root,
+		Author: v.Author,
+		Seen:   append([]string{}, v.Seen...),
+		Cutoff: access.Cutoff{},
+		N:      access.NoPlace,
+	}
+	if v.Log != nil {
+		ev.N = v.Log.N
+	}
+	if err := readKind(&ev, v, sp); err != nil {
+		return access.Event{}, fmt.Errorf("version %s (%s, %s): %w", v.ID, v.Collection, v.Key, err)
+	}
+	if err := ev.Validate(); err != nil {
+		return access.Event{}, fmt.Errorf("%w: %w", ErrFields, err)
+	}
+	return ev, nil
+}
+
+// kindOf is the kind of event a version's record key and collection make
+// (§3.3): the prefix decides the collection, and the version must be in it.
+func kindOf(v *record.Version) (access.Kind, error) {
+	want, ok := record.AccessCollectionOf(v.Key)
+	if !ok {
+		return "", fmt.Errorf("%w: key %q has no access prefix", ErrNotAccess, v.Key)
+	}
+	if v.Collection != want {
+		return "", fmt.Errorf("%w: key %q belongs to %s, version is in %s", ErrNotAccess, v.Key, want, v.Collection)
+	}
+	for _, k := range kinds {
+		if k.Collection() == want {
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("%w: no event kind for %s", ErrNotAccess, want)
+}
+
+// kinds is every kind of access event (03 §3.3).
+var kinds = []access.Kind{
+	access.KindRole, access.KindAssign, access.KindRemove, access.KindInvite,
+	access.KindRevoke, access.KindFork, access.KindDefinition, access.KindKey,
+	access.KindRelays, access.KindKeepers, access.KindStepdown, access.KindSucceed,
+}
+
+// checkAccessVersion makes the checks every kind shares (§3.3, §3.4
+// condition 1) and gives the version's root.
+func checkAccessVersion(v *record.Version, sp Space) (string, error) {
+	if v.Space != sp.ID {
+		return "", fmt.Errorf("%w: %q, not %q", ErrOtherSpace, v.Space, sp.ID)
+	}
+	if !v.Retain {
+		return "", ErrNoRetain
+	}
+	if v.IsStub() {
+		return "", fmt.Errorf("%w: %w", ErrBody, record.ErrStubOfRetained)
+	}
+	root, err := verifiedRoot(v, sp.Notes)
+	if err != nil {
+		return "", err
+	}
+	if err := checkGrant(v, sp); err != nil {
+		return "", err
+	}
+	if v.Collection == collectionDefinitions {
+		return root, nil
+	}
+	switch {
+	case v.Deleted:
+		return "", ErrDeleted
+	case isSealed(v.Body):
+		return "", ErrSealed
+	}
+	if _, ok := v.Body.(map[string]any); !ok {
+		return "", ErrBody
+	}
+	return root, nil
+}
+
+// verifiedRoot checks the id, signature and body hash (02 §3.3) and the note
+// at the version's createdAt, and gives the root.
+func verifiedRoot(v *record.Version, notes Notes) (string, error) {
+	if err := record.Verify(v); err != nil {
+		return "", fmt.Errorf("%w: %w", ErrUnverified, err)
+	}
+	at, err := record.ParseTime(v.CreatedAt)
+	if err != nil {
+		return "", fmt.Errorf("%w: createdAt: %w", ErrUnverified, err)
+	}
+	var checker record.NoteChecker
+	if notes != nil {
+		checker = notes
+	}
+	root, err := record.Root(v, at, checker)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrUnverified, err)
+	}
+	return root, nil
+}
+
+// checkGrant checks that the note grants what the version requires (§3.3):
+// /collection/define for a sys.collection version, with { collection: the
+// defined name, space }, and /access/change with { collection, space } for
+// any other. A version with no note is its own account's, which may.
+func checkGrant(v *record.Version, sp Space) error {
+	if v.Proof == nil {
+		return nil
+	}
+	cmd, args := CmdAccessChange, noteArgs(v.Collection, sp.ID)
+	if v.Collection == collectionDefinitions {
+		cmd, args = CmdCollectionDefine, noteArgs(definedName(v.Key), sp.ID)
+	}
+	if sp.Notes == nil || !sp.Notes.Grants(v.Proof, cmd, args) {
+		return fmt.Errorf("%w: %s with %v", ErrNotGranted, cmd, args)
+	}
+	return nil
+}
+
+// noteArgs are the arguments a note's policy is run on (01 §8; the form of
+// 03 §7.4's role invitation: { collection, space }).
+func noteArgs(collection, space string) map[string]any {
+	return map[string]any{"collection": collection, "space": space}
+}
+
+// isSealed says whether a body is encrypted (03 §8.3): string sealed and
+// string keyId.
+func isSealed(body any) bool {
+	m, ok := body.(map[string]any)
+	if !ok {
+		return false
+	}
+	_, s := m["sealed"].(string)
+	_, k := m["keyId"].(string)
+	return s && k
+}
