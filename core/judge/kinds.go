@@ -15,10 +15,6 @@ import (
 // revoke, and ignored, whatever it holds, for the other kinds (§3.3).
 const memberCutoff = "cutoff"
 
-// InviteJoinLabel starts the bytes a join's invite signature covers (03 §7.3):
-// "minca/space-invite/v1|<spaceId>|<joinerDid>".
-const InviteJoinLabel = "minca/space-invite/v1"
-
 // keyIDLen is the length of a space key id: 16 bytes in base64url (03 §8.1).
 const keyIDLen = 22
 
@@ -126,9 +122,10 @@ func checkJoin(inv fields, spaceID, joiner string) (string, error) {
 	return key, nil
 }
 
-// JoinMessage is what a joiner's invite signature covers (03 §7.3).
+// JoinMessage is what a joiner's invite signature covers (03 §7.3):
+// "minca/space-invite/v1|<spaceId>|<joinerDid>".
 func JoinMessage(spaceID, joiner string) []byte {
-	return []byte(InviteJoinLabel + "|" + spaceID + "|" + joiner)
+	return []byte(identity.LabelSpaceInvite + "|" + spaceID + "|" + joiner)
 }
 
 // roleName reads body.role, a role name (03 §2.1).
