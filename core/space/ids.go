@@ -1,10 +1,8 @@
 package space
 
 import (
-	"crypto/elliptic"
-	"strings"
-
 	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/identity"
 )
 
 // These helpers name the encodings 03 uses, from core/enc.
@@ -26,22 +24,5 @@ func b64urlLen(s string, n int) bool {
 }
 
 // isP256DID says whether s is a did:key of a P-256 public key in its one
-// spelling: "did:key:z", base58btc of 0x80 0x24 and a 33-byte compressed
-// point that lies on the curve (01 §4).
-func isP256DID(s string) bool {
-	rest, ok := strings.CutPrefix(s, "did:key:z")
-	if !ok || len(rest) > 64 {
-		return false
-	}
-	raw, ok := base58(rest)
-	if !ok || len(raw) != 35 || raw[0] != 0x80 || raw[1] != 0x24 {
-		return false
-	}
-	x, _ := elliptic.UnmarshalCompressed(elliptic.P256(), raw[2:]) //nolint:staticcheck // a pure point check
-	return x != nil
-}
-
-func base58(s string) ([]byte, bool) {
-	b, err := enc.DecodeBase58(s)
-	return b, err == nil
-}
+// spelling (01 §4, core/identity).
+func isP256DID(s string) bool { return identity.IsDID(s) }

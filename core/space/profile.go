@@ -1,11 +1,10 @@
 package space
 
 import (
-	"crypto/elliptic"
 	"errors"
 	"fmt"
 
-	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/identity"
 )
 
 // ProfilePrefix starts a sys.profile record key (03 §11).
@@ -55,10 +54,6 @@ func ParseProfile(body any) (Profile, error) {
 // IsCompressedPoint says whether s is base64url of a 33-byte compressed
 // P-256 point on the curve (contact keys 03 §11, member keys §9.1).
 func IsCompressedPoint(s string) bool {
-	b, err := enc.DecodeB64URLLen(s, 33)
-	if err != nil {
-		return false
-	}
-	x, _ := elliptic.UnmarshalCompressed(elliptic.P256(), b)
-	return x != nil
+	_, err := identity.ParsePublicKey(s)
+	return err == nil
 }
