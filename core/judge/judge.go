@@ -115,3 +115,20 @@ func accessTaken(h *access.History, q Query) error {
 func inWithin(h *access.History, within []string, id string) bool {
 	return within == nil || h.Saw(within, id)
 }
+
+// QueryOf is the query judge reads for a version (03 §5.1): its id,
+// author, collection, place in its author's line and seen (a version
+// without seen is judged as having seen only the constitution, §3.2).
+func QueryOf(v *record.Version, root string, needs func(*access.State) bool) Query {
+	q := Query{
+		ID: v.ID, Root: root, Author: v.Author, Collection: v.Collection,
+		N: access.NoPlace, Seen: v.Seen, Needs: needs,
+	}
+	if q.Seen == nil {
+		q.Seen = []string{}
+	}
+	if v.Log != nil {
+		q.N = v.Log.N
+	}
+	return q
+}
