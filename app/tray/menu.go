@@ -3,6 +3,7 @@ package tray
 import (
 	_ "embed"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/getlantern/systray"
@@ -24,6 +25,7 @@ type menu struct {
 	cfg      Config
 	done     chan struct{} // closed as the GTK loop ends
 	quitOnce sync.Once
+	opening  atomic.Bool // an OpenWindow call is running
 	notices  chan string // notices for the status line
 }
 
@@ -70,9 +72,10 @@ func (m *menu) clicks(open, quit *systray.MenuItem) {
 
 // openWindow calls Config.OpenWindow and puts an error on the status line.
 func (m *menu) openWindow() {
-	if m.cfg.OpenWindow == nil {
+	if m.cfg.OpenWindow == nil || !m.opening.CompareAndSwap(false, true) {
 		return
 	}
+	defer m.opening.Store(false)
 	if err := m.cfg.OpenWindow(); err != nil {
 		select {
 		case m.notices <- "Could not open the window: " + firstLine(err.Error()):

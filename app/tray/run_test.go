@@ -18,9 +18,9 @@ import (
 )
 
 // childDir, when set, makes this test binary a tray process (see TestMain)
-// whose Status reads childDir/status, whose OpenWindow creates
-// childDir/opened (or fails while childDir/open-fails exists) and whose Quit
-// creates childDir/quit.
+// whose Status reads childDir/status, whose OpenWindow takes a second and
+// adds a line to childDir/opened (or fails while childDir/open-fails
+// exists) and whose Quit creates childDir/quit.
 const childDir = "MINCA_TRAY_TEST_CHILD_DIR"
 
 // TestMain runs on the main goroutine, as Run requires.
@@ -41,7 +41,14 @@ func runChild(dir string) int {
 			if _, err := os.Stat(filepath.Join(dir, "open-fails")); err == nil {
 				return errors.New("no window today")
 			}
-			return os.WriteFile(filepath.Join(dir, "opened"), nil, 0o644)
+			f, err := os.OpenFile(filepath.Join(dir, "opened"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			time.Sleep(time.Second) // a slow window start
+			_, err = f.WriteString("opened\n")
+			return err
 		},
 		Quit: func() { os.WriteFile(filepath.Join(dir, "quit"), nil, 0o644) },
 	})
@@ -169,7 +176,12 @@ func TestRunMenu(t *testing.T) {
 		t.Fatalf("status change not shown: %v", err)
 	}
 	c.click(t, LabelOpenWindow)
+	c.click(t, LabelOpenWindow) // ignored: the first is still opening
 	waitFile(t, filepath.Join(c.dir, "opened"))
+	time.Sleep(1500 * time.Millisecond)
+	if data, _ := os.ReadFile(filepath.Join(c.dir, "opened")); string(data) != "opened\n" {
+		t.Fatalf("two quick clicks ran OpenWindow %d times, want once", strings.Count(string(data), "\n"))
+	}
 	write(t, filepath.Join(c.dir, "open-fails"), "")
 	c.click(t, LabelOpenWindow)
 	if _, err := c.menu.Wait(3*time.Second, hasLabel("Could not open the window: no window today")); err != nil {

@@ -70,18 +70,35 @@ func TestStatusLine(t *testing.T) {
 
 func TestCheck(t *testing.T) {
 	status := func() (string, error) { return "ok", nil }
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"nil Status", Config{}, "tray: Config.Status is required"},
+		// Tests run off the main goroutine, like a wrong caller.
+		{"off the main goroutine", Config{Status: status}, "tray: Run must be called from the main goroutine"},
+	}
+	for _, tc := range tests {
+		if err := check(tc.cfg); err == nil || err.Error() != tc.want {
+			t.Errorf("%s: check = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestDisplayMissing(t *testing.T) {
 	t.Setenv("DISPLAY", "")
 	t.Setenv("WAYLAND_DISPLAY", "")
-	if err := check(Config{Status: status}); err == nil {
+	if err := displayMissing(); err == nil {
 		t.Fatal("no display: want an error, not a GTK abort")
 	}
 	t.Setenv("DISPLAY", ":99")
-	if err := check(Config{}); err == nil {
-		t.Fatal("nil Status: want an error")
+	if err := displayMissing(); err != nil {
+		t.Fatalf("DISPLAY set: %v", err)
 	}
-	done := make(chan error)
-	go func() { done <- check(Config{Status: status}) }()
-	if err := <-done; err == nil {
-		t.Fatal("Run off the main goroutine: want an error")
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "wayland-0")
+	if err := displayMissing(); err != nil {
+		t.Fatalf("WAYLAND_DISPLAY set: %v", err)
 	}
 }

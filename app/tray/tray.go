@@ -25,8 +25,8 @@ type Config struct {
 	// same line `minca status` prints. Required.
 	Status func() (string, error)
 	// OpenWindow opens (or raises) the Minca window. It runs on its own
-	// goroutine; an error is shown on the status line for a while.
-	// Nil disables the menu item.
+	// goroutine, one call at a time (clicks meanwhile are ignored); an
+	// error is shown on the status line for a while. Nil disables the item.
 	OpenWindow func() error
 	// Quit, if not nil, is called once as the tray exits, whether the
 	// user chose "Quit" or the process got SIGTERM or SIGINT.
@@ -76,10 +76,8 @@ func check(cfg Config) error {
 	switch {
 	case cfg.Status == nil:
 		return errors.New("tray: Config.Status is required")
-	case os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "":
-		return errors.New("tray: no display (DISPLAY and WAYLAND_DISPLAY are unset)")
-	case syscall.Gettid() != os.Getpid():
+	case !onMainThread():
 		return errors.New("tray: Run must be called from the main goroutine")
 	}
-	return nil
+	return displayMissing()
 }
