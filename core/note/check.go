@@ -129,3 +129,13 @@ func (n *Note) Verify() error {
 	}
 	return nil
 }
+
+// Checker gives a version's root from its proof, for core/record's gate
+// (its NoteChecker): Check's Root, or its error.
+type Checker struct{}
+
+// Root checks proof for a version by author created at at (see Check).
+func (Checker) Root(proof map[string]any, author string, at time.Time) (string, error) {
+	d, err := Check(proof, author, at)
+	return d.Root, err
+}

@@ -246,3 +246,14 @@ func TestMakeNeedsRandomness(t *testing.T) {
 		t.Fatal(n, err)
 	}
 }
+
+func TestChecker(t *testing.T) {
+	key := keyOf(t, 7).DID()
+	proof := wire(t, alice(t), Grant{Aud: key, Cmd: CmdAll}).(map[string]any)
+	if root, err := (Checker{}).Root(proof, key, at); err != nil || root != aliceDID {
+		t.Fatal(root, err)
+	}
+	if _, err := (Checker{}).Root(proof, aliceDID, at); err == nil {
+		t.Fatal("checker took a note to another key")
+	}
+}

@@ -36,6 +36,8 @@ func TestGrantScenarios(t *testing.T) {
 		grant(t, `{"cmd":"/role/assign","pol":[["or",[["==",".role","member"],["==",".role","mod"]]]]}`),
 		grant(t, `{"cmd":"/member/remove","pol":[["or",[["==",".role","member"],["==",".role","mod"]]]]}`),
 	}
+	treasurer := grant(t, `{"cmd":"/role/assign","pol":[["==",".role","treasurer"],["==",".self",false]]}`)
+	mods := grant(t, `{"cmd":"/member/remove","pol":[["==",".self",false],["not",["any",".roles",["==",".","admin"]]]]}`)
 	ownMoves := grant(t, `{"cmd":"/record/delete","pol":[["==",".collection","app.chess"],["==",".byCreator",true]]}`)
 	cases := []struct {
 		name   string
@@ -67,6 +69,18 @@ func TestGrantScenarios(t *testing.T) {
 		{"delete own move", []Grant{ownMoves}, CmdRecordDelete, RecordDeleteArgs("app.chess", true), true},
 		{"delete another's move", []Grant{ownMoves}, CmdRecordDelete, RecordDeleteArgs("app.chess", false), false},
 		{"write own move", []Grant{ownMoves}, CmdRecordWrite, RecordWriteArgs("app.chess", true, nil), false},
+		// §2.5: opening, changing or closing an invite for a role needs
+		// /role/assign for that role with { role, self: false, roles: [] }.
+		{"editor opens an editor invite", editor.Grants, CmdRoleAssign, RoleArgs("editor", false, nil), true},
+		{"treasurer grant opens no self invite", []Grant{treasurer}, CmdRoleAssign, RoleArgs("treasurer", false, nil), true},
+		// §2.3/§2.6: "Admins assign Treasurer, not to themselves" — but to
+		// their second account, which is another account (self: false).
+		{"assign treasurer to oneself", []Grant{treasurer}, CmdRoleAssign, RoleArgs("treasurer", true, []string{"admin"}), false},
+		{"assign treasurer to one's second account", []Grant{treasurer}, CmdRoleAssign, RoleArgs("treasurer", false, nil), true},
+		// §2.3: "Moderators may remove members but not admins".
+		{"mod removes a member", []Grant{mods}, CmdMemberRemove, MemberRemoveArgs([]string{"member"}), true},
+		{"mod removes an admin", []Grant{mods}, CmdMemberRemove, MemberRemoveArgs([]string{"admin", "member"}), false},
+		{"mod grant does not unassign", []Grant{mods}, CmdRoleUnassign, RoleArgs("member", false, []string{"member"}), false},
 		// The co-op's steward may do anything.
 		{"steward succeeds", []Grant{grant(t, `{"cmd":"/","pol":[]}`)}, CmdSpaceSucceed, NoArgs(), true},
 	}
