@@ -36,6 +36,24 @@
 //     the rest. A peer that must not take it on trust (a stub, 03 §5.2 step
 //     8) asks for Eval(args) == True instead.
 //
+// Choices where 03 and the readings are silent (for docs/spec):
+//   - Unknown (the fourth outcome) and its place in and/or: and prefers
+//     False, then NoData, then Unknown; or prefers True, then Unknown, then
+//     NoData. So a blind peer still refuses what the rest of a policy
+//     refuses, and NoData beside Unknown under and never holds.
+//   - Quantifiers range over a map's values as well as a list's members.
+//   - "[]" over a list whose elements give no data for the rest of the
+//     selector gives no data as a whole; over a non-collection, no data
+//     (null with "?").
+//   - Slice bounds are clamped to the list, negative ones count from the
+//     end, and from ≥ to gives [].
+//   - Limits: statements nest at most MaxDepth (32) deep; a selector is at
+//     most MaxSelectorLen (1024) bytes; an index has at most 9 digits; a
+//     command at most MaxCommandLen (200) bytes of printable ASCII, no
+//     upper case.
+//   - A field name after "." is [A-Za-z_][A-Za-z0-9_]*; any other name is
+//     written ["name"].
+//
 // A policy that does not parse holds for nothing: callers treat a Parse
 // error as a grant that fits no invocation.
 package policy

@@ -3,7 +3,9 @@ package space
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,8 +41,8 @@ func refuse(rule int, format string, args ...any) *Refusal {
 // ParseSpace reads a space from JSON text and checks it (CheckSpace).
 func ParseSpace(b []byte) (*Space, error) {
 	v, err := cjson.Parse(b)
-	if err != nil {
-		return nil, refuse(3, "not JSON: %v", err)
+	if err != nil { // Choice: what a peer can't read is not judged (rule 1)
+		return nil, refuse(1, "not JSON the peer can read: %v", err)
 	}
 	return CheckSpace(v)
 }
@@ -94,7 +96,7 @@ func readConstitution(m map[string]any, withID bool) (*Constitution, *Refusal) {
 	if m[memberResolver] != ResolverStrong {
 		return nil, refuse(2, "resolver %s is not one this peer knows (%q)", show(m[memberResolver]), ResolverStrong)
 	}
-	for k := range m {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if !constitutionMembers[k] && (k != memberID || !withID) {
 			return nil, refuse(3, "unknown member %q", k)
 		}

@@ -2,6 +2,8 @@ package space
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"minca.dev/desktop/core/cjson"
@@ -25,7 +27,8 @@ func checkRule7(c *Constitution, m map[string]any) *Refusal {
 		return refuse(7, "assigned is not a non-empty object")
 	}
 	c.Assigned = make(map[string][]string, len(a))
-	for did, lv := range a {
+	for _, did := range slices.Sorted(maps.Keys(a)) {
+		lv := a[did]
 		if !strings.HasPrefix(did, didKeyPrefix) {
 			return refuse(7, "assigned names %q, which does not start with did:key:", did)
 		}

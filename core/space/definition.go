@@ -50,6 +50,10 @@ type Definition struct {
 	Nests    []string // empty when absent
 }
 
+// Choice (the §3.1 body table is lost): a definition's body has name,
+// title?, grants and nests? (absent nests read as []), and may carry cutoff,
+// which is ignored (03 §3.3: always empty for role); nothing else.
+//
 // ParseDefinition reads and checks the body of a sys.role version at
 // recordKey written by account root in the space spaceID: { name, title?,
 // grants, nests? } (and cutoff, which a role ignores, 03 §3.3), name a role
