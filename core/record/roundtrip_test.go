@@ -181,3 +181,27 @@ func TestNewKey(t *testing.T) {
 		t.Errorf("owned fresh key %q: %v", ok, err)
 	}
 }
+
+func TestIntakeOrder(t *testing.T) {
+	entries := []any{"x", map[string]any{"collection": 1.0}, map[string]any{"collection": "app.a"}, nil,
+		map[string]any{"collection": "sys.collection"}}
+	if got := TakeEntries(entries); len(got) != 2 || got[0]["collection"] != "app.a" {
+		t.Errorf("taken %v", got)
+	}
+	vs := []*Version{
+		{ID: idB, Seq: 1, Collection: "app.a"}, {ID: idA, Seq: 1, Collection: "app.a"},
+		{ID: idB, Seq: 0, Collection: "app.a"}, {ID: idB, Seq: 3, Collection: "sys.collection"},
+	}
+	SortForIntake(vs)
+	if vs[0].Collection != "sys.collection" || vs[1].Seq != 0 || vs[2].ID != idB || vs[3].ID != idA {
+		t.Errorf("order %v %v %v %v", vs[0], vs[1], vs[2], vs[3])
+	}
+}
+
+func TestUnknownCannotShadowKnown(t *testing.T) {
+	d := draftAt(0, "")
+	d.Unknown = map[string]any{"seq": 5.0}
+	if _, err := Sign(d, keyFromSeed(t, 7)); !errors.Is(err, ErrShape) {
+		t.Errorf("want ErrShape, got %v", err)
+	}
+}

@@ -16,7 +16,7 @@ const didKeyPrefix = "did:key:z"
 func CheckShape(v *Version) error {
 	for _, check := range []func(*Version) error{
 		checkIdentity, checkPlace, checkChainMembers, checkLogShape,
-		checkSeen, checkContent, checkLinks, checkTags,
+		checkSeen, checkContent, checkLinks, checkTags, checkUnknown,
 	} {
 		if err := check(v); err != nil {
 			return err
@@ -187,6 +187,17 @@ func checkTags(v *Version) error {
 		}
 		if i > 0 && cjson.CompareUTF16(v.Tags[i-1], t) >= 0 {
 			return shapeErr(mTags, "must be sorted and distinct (entry %d)", i)
+		}
+	}
+	return nil
+}
+
+// checkUnknown: an unknown member never takes a known member's name (a
+// Version built in Go could try; one parsed from the wire cannot).
+func checkUnknown(v *Version) error {
+	for name := range v.Unknown {
+		if known[name] {
+			return shapeErr(name, "is a known member and cannot be held as unknown")
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"testing"
 )
 
+// Two well-formed ids; note idB < idA as strings.
 const (
 	idA = "bay24o4ltme7k2zpxr4mqueg3s4f7eovulwccdvmpqlzxf5hafetq"
 	idB = "b47jrvlapsxwsx44hipgsfbwdbupytsv4giuf4hxgoj33hiq4oubq"
