@@ -117,14 +117,14 @@ func TestTrayE2EMenu(t *testing.T) {
 	p := startTray(t, bin)
 	want := statusLine(t, bin)
 	items, err := p.menu.Wait(10*time.Second, func(items []traytest.Item) bool {
-		it, ok := traytest.ByLabel(items, want)
+		it, ok := traytest.ByText(items, want)
 		return ok && !it.Enabled
 	})
 	if err != nil {
 		t.Fatalf("no disabled status item %q: %v", want, err)
 	}
 	for _, label := range []string{"Open window", "Quit"} {
-		if it, ok := traytest.ByLabel(items, label); !ok || !it.Enabled {
+		if it, ok := traytest.ByText(items, label); !ok || !it.Enabled {
 			t.Fatalf("no enabled item %q in %s", label, traytest.Describe(items))
 		}
 	}
@@ -135,7 +135,7 @@ func TestTrayE2EMenu(t *testing.T) {
 	p.running(t)
 	trayIdle(t, p.cmd.Process.Pid)
 	p.running(t)
-	quit, _ := traytest.ByLabel(items, "Quit")
+	quit, _ := traytest.ByText(items, "Quit")
 	if err := p.menu.Click(quit.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestTrayE2ESignals(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			p := startTray(t, bin)
 			if _, err := p.menu.Wait(10*time.Second, func(items []traytest.Item) bool {
-				_, ok := traytest.ByLabel(items, "Quit")
+				_, ok := traytest.ByText(items, "Quit")
 				return ok
 			}); err != nil {
 				t.Fatal(err)

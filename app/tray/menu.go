@@ -2,6 +2,7 @@ package tray
 
 import (
 	_ "embed"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -110,7 +111,12 @@ func (m *menu) refresh(item *systray.MenuItem) {
 // show sets the item's title if it differs from shown and returns the new one.
 func show(item *systray.MenuItem, shown, line string) string {
 	if line != shown {
-		item.SetTitle(line)
+		item.SetTitle(escapeMnemonic(line))
 	}
 	return line
 }
+
+// escapeMnemonic doubles underscores. dbusmenu labels mark a mnemonic with
+// "_", and libdbusmenu-gtk exports a changed GTK label as it is, so
+// "/home/jo_ann" would show as "/home/joann" in the tray host's menu.
+func escapeMnemonic(s string) string { return strings.ReplaceAll(s, "_", "__") }

@@ -138,9 +138,9 @@ func waitFile(t *testing.T, name string) {
 	t.Fatalf("%s did not appear", name)
 }
 
-// hasLabel is a traytest.Menu.Wait condition.
-func hasLabel(label string) func([]traytest.Item) bool {
-	return func(items []traytest.Item) bool { _, ok := traytest.ByLabel(items, label); return ok }
+// hasText is a traytest.Menu.Wait condition: an item shows text.
+func hasText(text string) func([]traytest.Item) bool {
+	return func(items []traytest.Item) bool { _, ok := traytest.ByText(items, text); return ok }
 }
 
 // click clicks the item labelled label.
@@ -150,7 +150,7 @@ func (c *child) click(t *testing.T, label string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	item, ok := traytest.ByLabel(items, label)
+	item, ok := traytest.ByText(items, label)
 	if !ok {
 		t.Fatalf("no item %q in %s", label, traytest.Describe(items))
 	}
@@ -162,17 +162,17 @@ func (c *child) click(t *testing.T, label string) {
 // TestRunMenu: the menu, a status change, "Open window" (working and
 // failing) and "Quit", in a real tray process.
 func TestRunMenu(t *testing.T) {
-	c := startChild(t, "\nMinca: first status\nsecond line\n")
-	items, err := c.menu.Wait(5*time.Second, hasLabel("Minca: first status"))
+	c := startChild(t, "\nMinca: first_status in /home/jo__ann\nsecond line\n")
+	items, err := c.menu.Wait(5*time.Second, hasText("Minca: first_status in /home/jo__ann"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantMenu(t, items, "Minca: first status")
+	wantMenu(t, items, "Minca: first_status in /home/jo__ann")
 	if files, _ := traytest.IconFiles(c.tmp); len(files) != 1 {
 		t.Errorf("icon files in TMPDIR while running: %v, want one", files)
 	}
 	write(t, filepath.Join(c.dir, "status"), "Minca: changed")
-	if _, err := c.menu.Wait(minRefresh+3*time.Second, hasLabel("Minca: changed")); err != nil {
+	if _, err := c.menu.Wait(minRefresh+3*time.Second, hasText("Minca: changed")); err != nil {
 		t.Fatalf("status change not shown: %v", err)
 	}
 	c.click(t, LabelOpenWindow)
@@ -184,7 +184,7 @@ func TestRunMenu(t *testing.T) {
 	}
 	write(t, filepath.Join(c.dir, "open-fails"), "")
 	c.click(t, LabelOpenWindow)
-	if _, err := c.menu.Wait(3*time.Second, hasLabel("Could not open the window: no window today")); err != nil {
+	if _, err := c.menu.Wait(3*time.Second, hasText("Could not open the window: no window today")); err != nil {
 		t.Fatalf("OpenWindow error not shown: %v", err)
 	}
 	c.click(t, LabelQuit)
@@ -203,7 +203,7 @@ func wantMenu(t *testing.T, items []traytest.Item, status string) {
 	}
 	for i, w := range want {
 		it := items[i]
-		if it.Label != w.label || it.Type != w.kind || it.Enabled != w.enabled || !it.Visible {
+		if it.Text() != w.label || it.Type != w.kind || it.Enabled != w.enabled || !it.Visible {
 			t.Fatalf("item %d: %s, want %q %s enabled=%v", i, traytest.Describe(items[i:i+1]), w.label, w.kind, w.enabled)
 		}
 	}
@@ -215,7 +215,7 @@ func TestRunSignals(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			c := startChild(t, "Minca: idle")
-			if _, err := c.menu.Wait(5*time.Second, hasLabel("Minca: idle")); err != nil {
+			if _, err := c.menu.Wait(5*time.Second, hasText("Minca: idle")); err != nil {
 				t.Fatal(err)
 			}
 			pid := c.cmd.Process.Pid

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"minca.dev/desktop/app/tray/traytest"
 )
 
 func TestScheduleBacksOff(t *testing.T) {
@@ -100,5 +102,14 @@ func TestDisplayMissing(t *testing.T) {
 	t.Setenv("WAYLAND_DISPLAY", "wayland-0")
 	if err := displayMissing(); err != nil {
 		t.Fatalf("WAYLAND_DISPLAY set: %v", err)
+	}
+}
+
+// TestEscapeMnemonic: a tray host shows the status line as it is.
+func TestEscapeMnemonic(t *testing.T) {
+	for _, s := range []string{"plain", "/home/jo_ann/x__y", "_", "__", "a_·_b_"} {
+		if got := (traytest.Item{Label: escapeMnemonic(s)}).Text(); got != s {
+			t.Errorf("%q shows as %q", s, got)
+		}
 	}
 }

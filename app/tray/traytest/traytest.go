@@ -152,10 +152,27 @@ func (m *Menu) Click(id int32) error {
 	return nil
 }
 
-// ByLabel returns the visible top-level item labelled label.
-func ByLabel(items []Item, label string) (Item, bool) {
+// Text is the label as a tray host shows it: in dbusmenu labels "_" marks
+// the mnemonic (the next character is underlined) and "__" is a literal "_".
+func (it Item) Text() string {
+	var b strings.Builder
+	for i := 0; i < len(it.Label); i++ {
+		if it.Label[i] == '_' {
+			if i+1 < len(it.Label) && it.Label[i+1] == '_' {
+				b.WriteByte('_')
+				i++
+			}
+			continue
+		}
+		b.WriteByte(it.Label[i])
+	}
+	return b.String()
+}
+
+// ByText returns the visible top-level item whose shown text is text.
+func ByText(items []Item, text string) (Item, bool) {
 	for _, it := range items {
-		if it.Visible && it.Label == label {
+		if it.Visible && it.Text() == text {
 			return it, true
 		}
 	}
@@ -185,7 +202,7 @@ func (m *Menu) Wait(timeout time.Duration, want func([]Item) bool) ([]Item, erro
 func Describe(items []Item) string {
 	var b strings.Builder
 	for _, it := range items {
-		fmt.Fprintf(&b, "[%d %s %q enabled=%v visible=%v] ", it.ID, it.Type, it.Label, it.Enabled, it.Visible)
+		fmt.Fprintf(&b, "[%d %s label %q enabled=%v visible=%v] ", it.ID, it.Type, it.Label, it.Enabled, it.Visible)
 	}
 	return b.String()
 }
