@@ -10,8 +10,8 @@ import (
 // evaluates over any arguments without panicking, and its Raw form parses
 // to the same canonical JSON.
 func FuzzParsePolicy(f *testing.F) {
-	for _, c := range evalCases {
-		f.Add(c.pol, c.args)
+	for _, c := range loadEval(f) {
+		f.Add(string(c.Policy), string(c.Args))
 	}
 	f.Add(`[["and",[["or",[["not",["==",".a[-1:]",[]]]]]]]]`, `{"a":[1]}`)
 	f.Add(`[["like",".s","\\*\\"]]`, `{"s":"*\\"}`)
