@@ -1,6 +1,5 @@
 package policy
 
-
 // Outcome is what a statement or policy comes to over some arguments.
 type Outcome int
 
