@@ -66,11 +66,11 @@ func Self(author string) Delegation {
 	return Delegation{Root: author, Key: author, Cmd: CmdAll}
 }
 
-// Check checks a version's proof (nil for none) against its author, at its
+// Check checks a version's proof (nil, or a nil map, for none) against its author, at its
 // createdAt: the note parses, is one link from its issuer to author (sub =
 // iss, aud = author), is valid at createdAt, and is signed by its issuer.
 func Check(proof any, author string, createdAt time.Time) (Delegation, error) {
-	if proof == nil {
+	if m, ok := proof.(map[string]any); proof == nil || (ok && m == nil) {
 		return Self(author), nil
 	}
 	n, err := Parse(proof)

@@ -257,3 +257,13 @@ func TestChecker(t *testing.T) {
 		t.Fatal("checker took a note to another key")
 	}
 }
+
+func TestNilMapIsNoProof(t *testing.T) {
+	var m map[string]any
+	if d, err := Check(m, aliceDID, at); err != nil || d.Root != aliceDID || d.Note != nil {
+		t.Fatal(d, err)
+	}
+	if _, err := Check(map[string]any{}, aliceDID, at); !errors.Is(err, ErrMalformed) {
+		t.Fatal("an empty proof object was taken as no proof")
+	}
+}
