@@ -1,9 +1,9 @@
 // Package keychain keeps account secrets in the OS keychain.
 //
-// This is where account keys live. 01 Identity says the seed is never
-// stored in the clear (see the shared spec's missing-parts-brief §1.2): on
-// disk it exists only inside wraps, and the key that opens those wraps is
-// kept here, in the desktop's Secret Service (GNOME Keyring, KWallet), never
+// This is where account keys live. 01 Identity says an account's seed is
+// never stored in the clear (01 is missing from our copy; see the shared
+// spec's missing-parts-brief §1.2), so the desktop keeps account secrets
+// here, in the session's Secret Service (GNOME Keyring, KWallet), and never
 // in a file of the data folder.
 //
 // A Keychain maps an account name to a binary secret. Two implementations
