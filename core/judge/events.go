@@ -4,40 +4,22 @@ import (
 	"fmt"
 
 	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/note"
 	"minca.dev/desktop/core/record"
 )
 
 // didKeyPrefix starts every key DID (01).
 const didKeyPrefix = "did:key:"
 
-// What a key's note must grant for it to change access (03 §3.3, 01 §8).
-const (
-	// CmdAccessChange is required of a version in any access collection but sys.collection.
-	CmdAccessChange = "/access/change"
-	// CmdCollectionDefine is required of a sys.collection version.
-	CmdCollectionDefine = "/collection/define"
-	// CmdAccountWrite is required of a version about the account itself (§5.2 step 3).
-	CmdAccountWrite = "/account/write"
-)
-
 // collectionDefinitions is the access collection that holds definitions: the
 // one whose versions may be deleted or sealed and still yield an event (§3.3).
 const collectionDefinitions = "sys.collection"
 
-// Notes checks a version's note (01 §7–§8); core/note implements it.
-type Notes interface {
-	// Root checks the note and gives the account it speaks for (core/record).
-	record.NoteChecker
-	// Grants says whether a note that Root accepted lets its key invoke cmd
-	// with args (01 §8): its command covers cmd and its policy holds.
-	Grants(proof map[string]any, cmd string, args map[string]any) bool
-}
-
-// Space is what this package needs to know of the space versions are judged
-// in: its id, and how notes are checked.
+// Space is the space versions are judged in. Notes are checked by core/note
+// (01 §7–§8): one link from the account to the key, valid at the version's
+// createdAt.
 type Space struct {
-	ID    string
-	Notes Notes
+	ID string
 }
 
 // EventFromVersion turns a stored version of an access collection into the
@@ -112,15 +94,15 @@ func checkAccessVersion(v *record.Version, sp Space) (string, error) {
 	if v.IsStub() {
 		return "", fmt.Errorf("%w: %w", ErrBody, record.ErrStubOfRetained)
 	}
-	root, err := verifiedRoot(v, sp.Notes)
+	d, err := delegation(v)
 	if err != nil {
 		return "", err
 	}
-	if err := checkGrant(v, sp); err != nil {
+	if err := checkGrant(v, d, sp); err != nil {
 		return "", err
 	}
 	if v.Collection == collectionDefinitions {
-		return root, nil
+		return d.Root, nil
 	}
 	switch {
 	case v.Deleted:
@@ -131,52 +113,48 @@ func checkAccessVersion(v *record.Version, sp Space) (string, error) {
 	if _, ok := v.Body.(map[string]any); !ok {
 		return "", ErrBody
 	}
-	return root, nil
+	return d.Root, nil
 }
 
-// verifiedRoot checks the id, signature and body hash (02 §3.3) and the note
-// at the version's createdAt, and gives the root.
-func verifiedRoot(v *record.Version, notes Notes) (string, error) {
+// delegation checks the id, signature and body hash (02 §3.3) and the note
+// at the version's createdAt (core/note), and gives what the note
+// delegates: the root, and what the key may do for it.
+func delegation(v *record.Version) (note.Delegation, error) {
 	if err := record.Verify(v); err != nil {
-		return "", fmt.Errorf("%w: %w", ErrUnverified, err)
+		return note.Delegation{}, fmt.Errorf("%w: %w", ErrUnverified, err)
 	}
 	at, err := record.ParseTime(v.CreatedAt)
 	if err != nil {
-		return "", fmt.Errorf("%w: createdAt: %w", ErrUnverified, err)
+		return note.Delegation{}, fmt.Errorf("%w: createdAt: %w", ErrUnverified, err)
 	}
-	var checker record.NoteChecker
-	if notes != nil {
-		checker = notes
+	var proof any // a nil map must reach note.Check as no proof at all
+	if v.Proof != nil {
+		proof = v.Proof
 	}
-	root, err := record.Root(v, at, checker)
+	d, err := note.Check(proof, v.Author, at)
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", ErrUnverified, err)
+		return note.Delegation{}, fmt.Errorf("%w: %w", ErrUnverified, err)
 	}
-	return root, nil
+	return d, nil
 }
 
-// checkGrant checks that the note grants what the version requires (§3.3):
-// /collection/define for a sys.collection version, with { collection: the
-// defined name, space }, and /access/change with { collection, space } for
-// any other. A version with no note is its own account's, which may.
-func checkGrant(v *record.Version, sp Space) error {
-	if v.Proof == nil {
+// checkGrant checks that the note grants what the version requires (§3.3,
+// 01 §8): /collection/define for a sys.collection version, with
+// { collection: the defined name, space }, and /access/change with
+// { collection, space } for any other. A key whose note grants records only
+// never changes access. A version with no note is its own account's, which
+// may.
+func checkGrant(v *record.Version, d note.Delegation, sp Space) error {
+	if v.Collection == collectionDefinitions {
+		if !d.CollectionDefine(definedName(v.Key), sp.ID) {
+			return fmt.Errorf("%w: %s for %s", ErrNotGranted, note.CmdCollectionDefine, definedName(v.Key))
+		}
 		return nil
 	}
-	cmd, args := CmdAccessChange, noteArgs(v.Collection, sp.ID)
-	if v.Collection == collectionDefinitions {
-		cmd, args = CmdCollectionDefine, noteArgs(definedName(v.Key), sp.ID)
-	}
-	if sp.Notes == nil || !sp.Notes.Grants(v.Proof, cmd, args) {
-		return fmt.Errorf("%w: %s with %v", ErrNotGranted, cmd, args)
+	if !d.AccessChange(v.Collection, sp.ID) {
+		return fmt.Errorf("%w: %s in %s", ErrNotGranted, note.CmdAccessChange, v.Collection)
 	}
 	return nil
-}
-
-// noteArgs are the arguments a note's policy is run on (01 §8; the form of
-// 03 §7.4's role invitation: { collection, space }).
-func noteArgs(collection, space string) map[string]any {
-	return map[string]any{"collection": collection, "space": space}
 }
 
 // isSealed says whether a body is encrypted (03 §8.3): string sealed and

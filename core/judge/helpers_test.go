@@ -9,6 +9,8 @@ import (
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/note"
+	"minca.dev/desktop/core/policy"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
 )
@@ -259,4 +261,33 @@ func wireOf(t testing.TB, v *record.Version) map[string]any {
 		t.Fatal(err)
 	}
 	return x.(map[string]any)
+}
+
+// device is a key acting for an account under a note (01 §7): what it
+// signs carries the note as its proof, and its root is the account.
+type device struct {
+	key   *identity.KeyPair
+	proof map[string]any
+}
+
+// deviceOf derives a device key from seed b and has account delegate cmd
+// under pol to it, without expiry.
+func deviceOf(t testing.TB, account *identity.KeyPair, b byte, cmd string, pol ...any) device {
+	t.Helper()
+	k := keyOf(t, b)
+	p, err := policy.Parse(append([]any{}, pol...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := note.Make(account, note.Grant{Aud: k.DID(), Cmd: cmd, Pol: p}, bytes.NewReader(bytes.Repeat([]byte{b}, 12)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return device{key: k, proof: n.JSON()}
+}
+
+// signAs signs a draft with a device key under its note.
+func (w *world) signAs(d device, v *record.Version) *record.Version {
+	v.Proof = d.proof
+	return w.sign(d.key, v)
 }
