@@ -1,11 +1,12 @@
 package policy
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"minca.dev/desktop/core/cjson"
 )
 
 // Selector is a parsed jq-like selector (UCAN 1.0, replay-readings A17):
@@ -158,8 +159,9 @@ func (p *selParser) quoted() (step, error) {
 	if j >= len(p.s) {
 		return step{}, errors.New("unterminated string")
 	}
-	var name string
-	if err := json.Unmarshal([]byte(p.s[p.i:j+1]), &name); err != nil {
+	v, err := cjson.Parse([]byte(p.s[p.i : j+1])) // as the policy's own strings
+	name, ok := v.(string)
+	if err != nil || !ok {
 		return step{}, fmt.Errorf("bad string: %v", err)
 	}
 	p.i = j + 1
