@@ -129,7 +129,7 @@ func TestKeychainE2EUnavailable(t *testing.T) {
 			"no Secret Service provider on the session bus"},
 		{"locked keyring", []string{"dbus-run-session", "--"}, map[string]string{
 			// no prompt can show, and no keyring of the outer session is reused
-			"DISPLAY": "", "WAYLAND_DISPLAY": "", "GNOME_KEYRING_CONTROL": "", "HOME": t.TempDir()},
+			"DISPLAY": "", "WAYLAND_DISPLAY": "", "GNOME_KEYRING_CONTROL": "", "XDG_RUNTIME_DIR": "", "HOME": t.TempDir()},
 			"the keyring is locked"},
 		{"dead bus", nil, map[string]string{"DBUS_SESSION_BUS_ADDRESS": "unix:path=" + deadSocket(t, dir)},
 			"the session bus does not answer"},
