@@ -3,6 +3,7 @@ package cjson
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"testing"
 )
@@ -40,6 +41,32 @@ func FuzzParse(f *testing.F) {
 		}
 		if json.Valid(in) != true {
 			t.Fatalf("Parse accepted %q, which encoding/json calls invalid", in)
+		}
+	})
+}
+
+// FuzzMarshalString: any Go string either is refused as not WTF-8 or is
+// written as a JSON string that parses back to a string with the same
+// canonical form; it never panics.
+func FuzzMarshalString(f *testing.F) {
+	for _, s := range []string{"", "a", "\xed\xa0\x80", "\xed\xa0\xbd\xed\xb8\x80", "\xff", "\u2028\x00\"\\", "\U0001F600"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out, err := Marshal(map[string]any{s: s})
+		if err != nil {
+			if !errors.Is(err, ErrInvalidString) {
+				t.Fatalf("Marshal(%q): %v", s, err)
+			}
+			return
+		}
+		back, err := Parse(out)
+		if err != nil {
+			t.Fatalf("%q written as %q, which does not parse: %v", s, out, err)
+		}
+		again, err := Marshal(back)
+		if err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("%q → %q → %q (%v)", s, out, again, err)
 		}
 	})
 }

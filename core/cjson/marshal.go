@@ -104,33 +104,21 @@ func appendArray(dst []byte, n int, at func(int) any, depth int) ([]byte, error)
 // Two names with the same code units (a surrogate pair spelled as two WTF-8
 // triples and as one UTF-8 character) are one name twice: refused.
 func appendObject(dst []byte, keys []string, at func(string) any, depth int) ([]byte, error) {
-	type member struct {
-		name  string
-		units []uint16
-	}
-	ms := make([]member, len(keys))
-	for i, k := range keys {
-		u, err := utf16Units(k)
-		if err != nil {
-			return dst, fmt.Errorf("member name %q: %w", k, err)
-		}
-		ms[i] = member{k, u}
-	}
-	slices.SortFunc(ms, func(a, b member) int { return slices.Compare(a.units, b.units) })
+	slices.SortFunc(keys, CompareUTF16)
 	dst = append(dst, '{')
-	for i, m := range ms {
+	for i, k := range keys {
 		if i > 0 {
-			if slices.Equal(ms[i-1].units, m.units) {
-				return dst, fmt.Errorf("%w: %q", ErrDuplicateKey, m.name)
-			}
 			dst = append(dst, ',')
 		}
 		var err error
-		if dst, err = appendString(dst, m.name); err != nil {
-			return dst, err
+		if dst, err = appendString(dst, k); err != nil {
+			return dst, fmt.Errorf("member name: %w", err)
+		}
+		if i > 0 && CompareUTF16(keys[i-1], k) == 0 {
+			return dst, fmt.Errorf("%w: %q", ErrDuplicateKey, k)
 		}
 		dst = append(dst, ':')
-		if dst, err = appendValue(dst, at(m.name), depth+1); err != nil {
+		if dst, err = appendValue(dst, at(k), depth+1); err != nil {
 			return dst, err
 		}
 	}

@@ -223,6 +223,18 @@ func (p *parser) digits() int {
 // character, and any other surrogate escape becomes its WTF-8 bytes.
 func (p *parser) string() (string, error) {
 	p.i++ // opening quote
+	// Fast path: printable ASCII up to the closing quote needs no copy work.
+	for j := p.i; j < len(p.b); j++ {
+		c := p.b[j]
+		if c == '"' {
+			s := string(p.b[p.i:j])
+			p.i = j + 1
+			return s, nil
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
 	var out []byte
 	for {
 		if p.i >= len(p.b) {

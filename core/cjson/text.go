@@ -86,26 +86,6 @@ func appendASCII(dst []byte, c byte) []byte {
 	return append(dst, c)
 }
 
-// utf16Units returns the UTF-16 code units of a WTF-8 string, or an error if
-// s is not one.
-func utf16Units(s string) ([]uint16, error) {
-	units := make([]uint16, 0, len(s))
-	for i := 0; i < len(s); {
-		r, size, ok := nextRune(s, i)
-		if !ok {
-			return nil, fmt.Errorf("%w: byte 0x%02x at %d", ErrInvalidString, s[i], i)
-		}
-		if r >= 0x10000 {
-			hi, lo := utf16.EncodeRune(r)
-			units = append(units, uint16(hi), uint16(lo))
-		} else {
-			units = append(units, uint16(r))
-		}
-		i += size
-	}
-	return units, nil
-}
-
 // CompareUTF16 orders two strings by their UTF-16 code units, the order of
 // JavaScript's default sort and of canonical object members. It differs from
 // Go's byte order where characters above U+FFFF meet U+E000–U+FFFF. A byte
