@@ -1,0 +1,84 @@
+package app
+
+import "sync"
+
+// subscriberBuffer is how many events a subscriber may fall behind before
+// it is dropped; a dropped subscriber reconnects and gets a new snapshot.
+const subscriberBuffer = 32
+
+// Event is one message to the UI: a name the UI listens on and its data,
+// which must marshal to JSON.
+type Event struct {
+	Name string `json:"name"`
+	Data any    `json:"data"`
+}
+
+// Events is the one event stream of the app: each subscriber first gets a
+// snapshot of the current state, then every event published after it.
+// The window forwards it as Wails events, the browser bridge as SSE.
+type Events struct {
+	snapshot func() []Event
+
+	mu   sync.Mutex
+	subs map[chan Event]struct{}
+}
+
+// NewEvents returns a stream whose subscribers start with snapshot().
+func NewEvents(snapshot func() []Event) *Events {
+	return &Events{snapshot: snapshot, subs: make(map[chan Event]struct{})}
+}
+
+// StatusEvents is the snapshot of an App: its status as a "status" event.
+func StatusEvents(a *App) func() []Event {
+	return func() []Event {
+		st, err := a.Status()
+		if err != nil {
+			return []Event{{Name: "error", Data: err.Error()}}
+		}
+		return []Event{{Name: "status", Data: st}}
+	}
+}
+
+// Subscribe returns a channel of events, starting with the snapshot, and a
+// function that ends the subscription. The channel is closed when the
+// subscription ends or the subscriber falls too far behind.
+func (e *Events) Subscribe() (<-chan Event, func()) {
+	e.mu.Lock()
+	// Taken under the lock, so no event published meanwhile is lost or
+	// comes before the snapshot.
+	snap := e.snapshot()
+	ch := make(chan Event, len(snap)+subscriberBuffer)
+	for _, ev := range snap {
+		ch <- ev
+	}
+	e.subs[ch] = struct{}{}
+	e.mu.Unlock()
+	return ch, func() { e.dropLocking(ch) }
+}
+
+// Publish sends ev to every subscriber, dropping those that are full.
+func (e *Events) Publish(ev Event) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for ch := range e.subs {
+		select {
+		case ch <- ev:
+		default:
+			e.dropLocked(ch)
+		}
+	}
+}
+
+func (e *Events) dropLocking(ch chan Event) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.dropLocked(ch)
+}
+
+// dropLocked ends a subscription; e.mu must be held.
+func (e *Events) dropLocked(ch chan Event) {
+	if _, ok := e.subs[ch]; ok {
+		delete(e.subs, ch)
+		close(ch)
+	}
+}

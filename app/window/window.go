@@ -1,0 +1,74 @@
+// Package window runs the desktop window: a Wails v2 webview over the
+// embedded frontend, with the App's methods bound as window.go.app.App.*
+// and the app's event stream forwarded as Wails events.
+//
+// This is the only file in the module that imports Wails (docs/ARCHITECTURE.md;
+// checked by tests/deps_test.go). A binary needs the build tags
+// desktop,production (and webkit2_41 on Linux) for Run to open a window.
+package window
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+
+	"github.com/wailsapp/wails/v2"
+	"github.com/wailsapp/wails/v2/pkg/options"
+	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"minca.dev/desktop/app"
+)
+
+// Window size at start, and the least it can be made.
+const (
+	width, height       = 1024, 700
+	minWidth, minHeight = 720, 480
+)
+
+// Config is what Run needs.
+type Config struct {
+	App    *app.App    // bound as window.go.app.App
+	Events *app.Events // forwarded as runtime events, by event name
+	Assets fs.FS       // the built frontend (frontend/dist)
+	Title  string      // window title
+}
+
+// Run opens the window and blocks until it is closed.
+func Run(cfg Config) error {
+	if cfg.App == nil || cfg.Events == nil || cfg.Assets == nil {
+		return errors.New("window: App, Events and Assets are required")
+	}
+	var stop func()
+	return wails.Run(&options.App{
+		Title:            cfg.Title,
+		Width:            width,
+		Height:           height,
+		MinWidth:         minWidth,
+		MinHeight:        minHeight,
+		BackgroundColour: &options.RGBA{R: 246, G: 247, B: 249, A: 255},
+		AssetServer:      &assetserver.Options{Assets: cfg.Assets},
+		Bind:             []any{cfg.App},
+		OnStartup: func(ctx context.Context) {
+			stop = forward(ctx, cfg.Events)
+		},
+		OnShutdown: func(context.Context) {
+			if stop != nil {
+				stop()
+			}
+		},
+		Linux: &linux.Options{ProgramName: "minca", WebviewGpuPolicy: linux.WebviewGpuPolicyNever},
+	})
+}
+
+// forward emits every event of the stream as a Wails event until stopped.
+func forward(ctx context.Context, events *app.Events) (stop func()) {
+	ch, stop := events.Subscribe()
+	go func() {
+		for ev := range ch {
+			runtime.EventsEmit(ctx, ev.Name, ev.Data)
+		}
+	}()
+	return stop
+}
