@@ -24,6 +24,7 @@ const noticeHold = 10 * time.Second
 // menu holds the tray's items once systray is ready.
 type menu struct {
 	cfg      Config
+	ready    chan struct{} // closed once the icon and items are queued
 	done     chan struct{} // closed as the GTK loop ends
 	quitOnce sync.Once
 	opening  atomic.Bool // an OpenWindow call is running
@@ -44,6 +45,7 @@ func (m *menu) onReady() {
 	quit := systray.AddMenuItem(LabelQuit, "Quit the Minca tray")
 	go m.refresh(status)
 	go m.clicks(open, quit)
+	close(m.ready)
 }
 
 // onExit runs on the GTK thread as its loop ends.

@@ -56,19 +56,27 @@ func Run(cfg Config) error {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
 	defer signal.Stop(sigs)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-sigs:
-			// Quit through the GTK loop, which deletes the
-			// /tmp/systray_* icon file that a killed tray leaves.
-			systray.Quit()
-		case <-done:
-		}
-	}()
-	m := &menu{cfg: cfg, done: done, notices: make(chan string, 1)}
+	m := &menu{cfg: cfg, ready: make(chan struct{}), done: make(chan struct{}), notices: make(chan string, 1)}
+	go m.quitOnSignal(sigs)
 	systray.Run(m.onReady, m.onExit)
 	return nil
+}
+
+// quitOnSignal quits through the GTK loop, which deletes the /tmp/systray_*
+// icon file that a killed tray leaves. It waits for the menu to be ready:
+// GTK runs queued work in order, so the icon is written before the quit
+// deletes it, never after.
+func (m *menu) quitOnSignal(sigs <-chan os.Signal) {
+	select {
+	case <-sigs:
+	case <-m.done:
+		return
+	}
+	select {
+	case <-m.ready:
+		systray.Quit()
+	case <-m.done:
+	}
 }
 
 // check refuses what would make GTK abort the process or misbehave.
