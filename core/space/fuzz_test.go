@@ -71,3 +71,40 @@ func FuzzParseConstitution(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseBodies: the bodies of sys.role, sys.succeed, sys.relays,
+// sys.keepers and sys.profile versions never panic their readers, and what
+// they accept writes back to what they accept.
+func FuzzParseBodies(f *testing.F) {
+	f.Add([]byte(`{"name":"member","title":"Member","grants":[` + payload("/record/write", `[["==",".collection","app.chess"]]`) + `],"nests":["guest"]}`))
+	f.Add([]byte(`{"space":"` + chessID + `"}`))
+	f.Add([]byte(`{"relays":["wss://a","nostr+wss://b/c","ws://[::1]:80"]}`))
+	f.Add([]byte(`{"keepers":[{"did":"did:key:zA","name":"home"}],"copies":2}`))
+	f.Add([]byte(`{"name":"Alice","contactKey":"AwFM-6h0Js6WTFMPqM9EDDkDHknhhgfst2aD-fROgWoV"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v, err := cjson.Parse(b)
+		if err != nil {
+			return
+		}
+		if d, err := ParseDefinition(v, "role:member", alice, chessID); err == nil {
+			for _, g := range d.Grants {
+				back, err := ParseGrantPayload(GrantPayload(g, alice, chessID, d.Name, "n"), alice, chessID, d.Name)
+				if err != nil || back.Key() != g.Key() {
+					t.Fatalf("grant does not write back: %v", err)
+				}
+			}
+		}
+		if id, err := ParseSucceed(v, SucceedKey(chessID)); err == nil && id != chessID {
+			t.Fatal("succeed at the wrong key")
+		}
+		if relays, err := ParseRelays(v); err == nil {
+			if _, err := CheckRelays(anyList(relays)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, _ = ParseKeepers(v)
+		_, _ = ParseProfile(v)
+		_, _ = ParseGrant(v)
+		_, _ = ParseFoundingRole(v)
+	})
+}
