@@ -1,5 +1,7 @@
 package policy
 
+import "strconv"
+
 // Outcome is what a statement or policy comes to over some arguments.
 type Outcome int
 
@@ -12,7 +14,11 @@ const (
 )
 
 func (o Outcome) String() string {
-	return [...]string{"false", "true", "no data", "unknown"}[o]
+	names := [...]string{"false", "true", "no data", "unknown"}
+	if o < 0 || int(o) >= len(names) {
+		return "outcome(" + strconv.Itoa(int(o)) + ")"
+	}
+	return names[o]
 }
 
 // Eval evaluates the policy over args: the implicit and of its statements.
