@@ -33,7 +33,11 @@ func DIDFromPublicKey(pub *ecdsa.PublicKey) (string, error) {
 	if pub == nil || pub.Curve != elliptic.P256() {
 		return "", fmt.Errorf("%w: not a P-256 key", ErrPublicKey)
 	}
-	return didOf(compress(pub)), nil
+	c, err := compress(pub)
+	if err != nil {
+		return "", err
+	}
+	return didOf(c), nil
 }
 
 func didOf(compressed []byte) string {
@@ -82,8 +86,12 @@ func IsDID(s string) bool {
 }
 
 // compress writes the SEC1 compressed form 0x02/0x03 ‖ x.
-func compress(pub *ecdsa.PublicKey) []byte {
-	return elliptic.MarshalCompressed(elliptic.P256(), pub.X, pub.Y)
+func compress(pub *ecdsa.PublicKey) ([]byte, error) {
+	u, err := pub.Bytes() // 0x04 ‖ x ‖ y
+	if err != nil || len(u) != 65 {
+		return nil, fmt.Errorf("%w: %v", ErrPublicKey, err)
+	}
+	return append([]byte{0x02 | u[64]&1}, u[1:33]...), nil
 }
 
 // decompress reads a 33-byte compressed point, refusing anything that is not
@@ -96,11 +104,15 @@ func decompress(b []byte) (*ecdsa.PublicKey, error) {
 	if x == nil {
 		return nil, fmt.Errorf("%w: not a point on P-256", ErrPublicKey)
 	}
-	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), elliptic.Marshal(elliptic.P256(), x, y))
+	u := make([]byte, 65)
+	u[0] = 4
+	x.FillBytes(u[1:33])
+	y.FillBytes(u[33:])
+	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), u)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrPublicKey, err)
 	}
-	if !bytes.Equal(compress(pub), b) {
+	if c, _ := compress(pub); !bytes.Equal(c, b) {
 		return nil, fmt.Errorf("%w: non-canonical point encoding", ErrPublicKey)
 	}
 	return pub, nil

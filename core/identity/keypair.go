@@ -56,7 +56,10 @@ func KeyPairFromScalar(d []byte) (*KeyPair, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: private scalar: %v", ErrKeyLength, err)
 	}
-	pub := compress(&priv.PublicKey)
+	pub, err := compress(&priv.PublicKey)
+	if err != nil {
+		return nil, err
+	}
 	return &KeyPair{priv: priv, pub: pub, did: didOf(pub)}, nil
 }
 

@@ -127,8 +127,7 @@ func TestVerifyForeignSignature(t *testing.T) {
 
 func TestParseDIDRefuses(t *testing.T) {
 	kp := testKey(t, 5)
-	pub := kp.PublicKey()
-	uncompressed := elliptic.Marshal(elliptic.P256(), pub.X, pub.Y)
+	uncompressed, _ := kp.PublicKey().Bytes()
 	p := unhex(t, "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")
 	didOf := func(b ...[]byte) string { return DIDPrefix + enc.Base58(bytes.Join(b, nil)) }
 	tests := []struct{ name, did string }{
@@ -171,11 +170,11 @@ func TestParsePublicKey(t *testing.T) {
 	if err != nil || !pub.Equal(kp.PublicKey()) {
 		t.Fatalf("ParsePublicKey: %v", err)
 	}
-	pk := kp.PublicKey()
+	uncompressed, _ := kp.PublicKey().Bytes()
 	for _, bad := range []string{
 		"", s[:43], s + "A", s[:43] + "=",
 		enc.B64URL(make([]byte, 33)),
-		enc.B64URL(elliptic.Marshal(elliptic.P256(), pk.X, pk.Y)),
+		enc.B64URL(uncompressed),
 		enc.B64URL(append([]byte{2}, notOnCurveX(t)...)),
 		strings.NewReplacer("-", "+", "_", "/").Replace(enc.B64URL([]byte{0xfb, 0xff})) + s[3:],
 	} {
