@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+
+	"minca.dev/desktop/app/tray"
+)
+
+// runTray runs the tray process until the user quits it or it gets
+// SIGTERM or SIGINT. Its menu shows the status line `minca status` prints.
+func runTray(env Env, args []string) error {
+	if err := parseFlags(newFlags(env, "tray"), args); err != nil {
+		return err
+	}
+	a, closer, err := openApp(env)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+	return tray.Run(tray.Config{
+		Status: func() (string, error) {
+			st, err := a.Status()
+			return st.Line, err
+		},
+		OpenWindow: openWindow,
+	})
+}
+
+// openWindow starts this program again with no arguments: a window process
+// of its own, since the tray and the window each want the GTK main loop.
+func openWindow() error {
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("open window: %w", err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("open window: %w", err)
+	}
+	go cmd.Wait() // reap it when it closes; its exit is its own
+	return nil
+}

@@ -1,0 +1,16 @@
+package cli
+
+import (
+	"fmt"
+
+	"minca.dev/desktop/app"
+)
+
+// runVersion prints "minca <version>".
+func runVersion(env Env, args []string) error {
+	if err := parseFlags(newFlags(env, "version"), args); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(env.Stdout, "minca %s\n", app.Version)
+	return err
+}
