@@ -22,20 +22,20 @@ type context struct {
 	over         map[int]bool
 	overUnstruck map[int]bool
 
-	// memo caches may() per view: view index → invocation key → answer.
-	memo map[int]map[string]bool
+	// memo caches may() per view: by view index, invocation key → answer.
+	memo []map[string]bool
 }
 
 func newAllowedContext(h *History) *context {
-	return &context{h: h, isAllowed: true, memo: map[int]map[string]bool{}}
+	return &context{h: h, isAllowed: true, memo: nil}
 }
 
 func newFullContext(h *History) *context {
-	return &context{h: h, memo: map[int]map[string]bool{}}
+	return &context{h: h, memo: nil}
 }
 
 func newOverlay(base *context) *context {
-	return &context{h: base.h, base: base, over: map[int]bool{}, overUnstruck: map[int]bool{}, memo: map[int]map[string]bool{}}
+	return &context{h: base.h, base: base, over: map[int]bool{}, overUnstruck: map[int]bool{}, memo: nil}
 }
 
 // ok says whether event i counts under this judgement.
@@ -73,11 +73,20 @@ func (c *context) grow(n int) {
 // forgetViewsFrom drops cached may() answers for views at index ≥ from:
 // their states may have changed with the flags at from or later.
 func (c *context) forgetViewsFrom(from int) {
-	for v := range c.memo {
-		if v >= from {
-			delete(c.memo, v)
-		}
+	for v := from; v < len(c.memo); v++ {
+		c.memo[v] = nil
 	}
+}
+
+// memoOf is the may() cache of view v.
+func (c *context) memoOf(v int) map[string]bool {
+	for len(c.memo) <= v {
+		c.memo = append(c.memo, nil)
+	}
+	if c.memo[v] == nil {
+		c.memo[v] = map[string]bool{}
+	}
+	return c.memo[v]
 }
 
 // viewOf is the state of what event i saw, under this judgement: V(i) in

@@ -14,10 +14,14 @@ import (
 const spaceID = "bspaceaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 
 // did is the account DID of a person in a test.
-func did(name string) string { return "did:key:zDnae" + strings.ToUpper(name[:1]) + name[1:] + "Account" }
+func did(name string) string {
+	return "did:key:zDnae" + strings.ToUpper(name[:1]) + name[1:] + "Account"
+}
 
 // key is the DID of the device key a person signs with.
-func key(name string) string { return "did:key:zDnae" + strings.ToUpper(name[:1]) + name[1:] + "Laptop" }
+func key(name string) string {
+	return "did:key:zDnae" + strings.ToUpper(name[:1]) + name[1:] + "Laptop"
+}
 
 // cid is a realistic id for a named event: "b" and base32 of its hash.
 func cid(name string) string {

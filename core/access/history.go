@@ -197,6 +197,7 @@ func (h *History) canPlace(e *Event) bool {
 // place gives e the next index and its ancestors, and indexes it.
 func (h *History) place(e *Event) {
 	n := &node{ev: *e, idx: len(h.nodes), group: e.groupKey()}
+	n.anc = make(bitset, 0, len(h.nodes)/64+1)
 	for _, s := range e.Seen {
 		if j, ok := h.byID[s]; ok {
 			n.anc = n.anc.or(h.nodes[j].anc).with(j)

@@ -18,11 +18,10 @@ type Invite struct {
 // and By its closers; otherwise open, with Event and Role from the lowest-id
 // latest event and By every latest opener ("rival openers all stand in by").
 func (s *State) Invite(key string) (Invite, bool) {
-	evs := s.on(inviteGroup(key))
-	if len(evs) == 0 {
+	latest := s.latestOn(inviteGroup(key))
+	if len(latest) == 0 {
 		return Invite{}, false
 	}
-	latest := s.latest(evs)
 	var closing []int
 	for _, i := range latest {
 		if !s.h.nodes[i].ev.Open {
@@ -198,35 +197,58 @@ func (h *History) keyEntry(i int) KeyEntry {
 // topoByID orders evs so that each comes after those of evs it saw, taking
 // the lowest id among those ready (Kahn's algorithm).
 func (h *History) topoByID(evs []int) []int {
-	left := slices.Clone(evs)
-	var out []int
-	for len(left) > 0 {
-		best := -1
-		for k, i := range left {
-			ready := true
-			for _, j := range left {
-				if j != i && h.saw(i, j) {
-					ready = false
-					break
-				}
-			}
-			if ready && (best < 0 || h.nodes[i].ev.ID < h.nodes[left[best]].ev.ID) {
-				best = k
+	indeg := make([]int, len(evs))
+	kids := make([][]int, len(evs))
+	for a, i := range evs {
+		for b, j := range evs {
+			if h.saw(j, i) {
+				indeg[b]++
+				kids[a] = append(kids[a], b)
 			}
 		}
-		out = append(out, left[best])
-		left = slices.Delete(left, best, best+1)
+	}
+	ready := &idHeap{h: h}
+	pos := map[int]int{}
+	for a, i := range evs {
+		pos[i] = a
+		if indeg[a] == 0 {
+			ready.push(i)
+		}
+	}
+	out := make([]int, 0, len(evs))
+	for ready.len() > 0 {
+		i := ready.pop()
+		out = append(out, i)
+		for _, b := range kids[pos[i]] {
+			if indeg[b]--; indeg[b] == 0 {
+				ready.push(evs[b])
+			}
+		}
 	}
 	return out
 }
 
+// keyUsed says whether a key id or read key is already among the state's
+// keys (§4.5 key), without ordering them.
+func (s *State) keyUsed(keyID, readKey string) bool {
+	if keyID == s.h.g.KeyID || readKey == s.h.g.ReadKey {
+		return true
+	}
+	for _, i := range s.h.ix.keyEvents {
+		if e := &s.h.nodes[i].ev; s.has(i) && (e.KeyID == keyID || e.ReadKey == readKey) {
+			return true
+		}
+	}
+	return false
+}
+
 // lowestLatest is the lowest-id latest event on a key, or -1 (A9).
 func (s *State) lowestLatest(key string) int {
-	evs := s.on(key)
-	if len(evs) == 0 {
+	latest := s.latestOn(key)
+	if len(latest) == 0 {
 		return -1
 	}
-	return s.h.lowestID(s.latest(evs))
+	return s.h.lowestID(latest)
 }
 
 // Relays is S.relays (§4.4, A9).

@@ -2,7 +2,6 @@ package access
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"minca.dev/desktop/core/cjson"
@@ -267,8 +266,7 @@ func (s *State) refuseKey(e *Event) *Refusal {
 	if r := s.mayOr(e.Root, CmdKeyChange, map[string]any{}); r != nil {
 		return r
 	}
-	keys := s.Keys()
-	if slices.ContainsFunc(keys, func(k KeyEntry) bool { return k.KeyID == e.KeyID || k.ReadKey == e.ReadKey }) {
+	if s.keyUsed(e.KeyID, e.ReadKey) {
 		return refuse(RefusedKeyReused, "key %s (read key %s) was used before", e.KeyID, e.ReadKey)
 	}
 	return nil

@@ -79,15 +79,15 @@ func eventDef(n *node) *roleDef {
 // sorted by id (A30); with none, the founding definition, which every event
 // has seen (§4.4).
 func (s *State) roleDefs(name string) []*roleDef {
-	evs := s.on(roleGroup(name))
-	if len(evs) == 0 {
+	latest := s.latestOn(roleGroup(name))
+	if len(latest) == 0 {
 		if d := s.h.founding[name]; d != nil {
 			return []*roleDef{d}
 		}
 		return nil
 	}
 	var out []*roleDef
-	for _, i := range s.latest(evs) {
+	for _, i := range latest {
 		out = append(out, s.h.nodes[i].def)
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].event < out[b].event })
@@ -97,7 +97,7 @@ func (s *State) roleDefs(name string) []*roleDef {
 // RoleExists says whether the constitution or a definition in the state
 // names the role (§2.4).
 func (s *State) RoleExists(name string) bool {
-	return s.h.founding[name] != nil || len(s.on(roleGroup(name))) > 0
+	return s.h.founding[name] != nil || s.anyOf(s.h.ix.byKey[roleGroup(name)])
 }
 
 // invocation is a command with its arguments (§2.3), and a key naming both
@@ -126,10 +126,7 @@ func (s *State) may(did string, inv *invocation) bool {
 	var memo map[string]bool
 	key := did + " " + inv.key
 	if s.view >= 0 {
-		if memo = s.c.memo[s.view]; memo == nil {
-			memo = map[string]bool{}
-			s.c.memo[s.view] = memo
-		}
+		memo = s.c.memoOf(s.view)
 		if v, ok := memo[key]; ok {
 			return v
 		}

@@ -62,6 +62,28 @@ func (s *State) latest(evs []int) []int {
 	return out
 }
 
+// latestOn is latest(on(key)) without listing on(key) first: scanning
+// from the last event back, an event a latest one saw is skipped before
+// asking whether the state holds it, which in a long history is nearly
+// every earlier event.
+func (s *State) latestOn(key string) []int {
+	evs := s.h.ix.byKey[key]
+	var out []int
+	for k := len(evs) - 1; k >= 0; k-- {
+		i, seen := evs[k], false
+		for _, j := range out {
+			if s.h.saw(j, i) {
+				seen = true
+				break
+			}
+		}
+		if !seen && s.has(i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // anyOf says whether the state holds any of evs.
 func (s *State) anyOf(evs []int) bool {
 	for _, i := range evs {
@@ -97,14 +119,13 @@ func (s *State) Founders() []string {
 // count, the lowest id naming the entry. The constitution's assignment holds
 // unless the set has any event on the key or any removal of did.
 func (s *State) Assignment(did, role string) (string, bool) {
-	evs := s.on(assignGroup(did, role))
-	if len(evs) == 0 {
+	latest := s.latestOn(assignGroup(did, role))
+	if len(latest) == 0 {
 		if s.h.given[did][role] && !s.anyOf(s.h.ix.removals[did]) {
 			return s.h.g.SpaceID, true
 		}
 		return "", false
 	}
-	latest := s.latest(evs)
 	for _, i := range latest {
 		if !s.h.nodes[i].ev.Assigned {
 			return "", false
