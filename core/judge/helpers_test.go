@@ -73,6 +73,18 @@ type world struct {
 // when there are none, with assigned as the constitution's assignments).
 func newWorld(t testing.TB, founders []*identity.KeyPair, assigned map[string][]string) *world {
 	t.Helper()
+	return newWorldWith(t, founders, assigned, nil)
+}
+
+// newPrivateWorld founds a private space whose first key is k (03 §8).
+func newPrivateWorld(t testing.TB, founders []*identity.KeyPair, k spaceKey) *world {
+	t.Helper()
+	return newWorldWith(t, founders, nil, map[string]any{"visibility": "private",
+		"readKey": k.readDID, "encryptionKeyId": k.id})
+}
+
+func newWorldWith(t testing.TB, founders []*identity.KeyPair, assigned map[string][]string, extra map[string]any) *world {
+	t.Helper()
 	c := map[string]any{
 		"createdAt": "2026-01-01T00:00:00.000Z", "minca": "constitution/1", "name": "Test club",
 		"nonce": "AAECAwQFBgcICQoL", "resolver": "strong-remove/1", "roles": testRoles(),
@@ -95,6 +107,9 @@ func newWorld(t testing.TB, founders []*identity.KeyPair, assigned map[string][]
 			a[did] = l
 		}
 		c["assigned"] = a
+	}
+	for k, v := range extra {
+		c[k] = v
 	}
 	con, err := space.ParseConstitution(c)
 	if err != nil {
