@@ -78,3 +78,16 @@ func BenchmarkVerifyStdlib(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkVerifyCached is Verify through a DIDCache that has seen the author.
+func BenchmarkVerifyCached(b *testing.B) {
+	kp := testKey(b, 1)
+	msg := bytes.Repeat([]byte("x"), 400)
+	sig, _ := kp.Sign(msg)
+	var c DIDCache
+	for b.Loop() {
+		if err := c.Verify(kp.DID(), msg, sig); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -111,3 +111,10 @@ func (k *KeyPair) Sign(msg []byte) ([]byte, error) {
 
 // halfN is ⌊n/2⌋: a signature is low-S when s ≤ halfN.
 var halfN = new(big.Int).Rsh(p256N, 1)
+
+// String is the DID, so a key pair printed by mistake never shows its
+// private scalar.
+func (k *KeyPair) String() string { return k.did }
+
+// GoString: see String.
+func (k *KeyPair) GoString() string { return "identity.KeyPair(" + k.did + ")" }

@@ -5,7 +5,9 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -267,6 +269,49 @@ func TestRecoveryCodeRefuses(t *testing.T) {
 		back, err := ParseRecoveryCode(code)
 		if err != nil || !bytes.Equal(back, seed) || len(code) != 32 {
 			t.Fatalf("round trip of %x via %q: %x, %v", seed, code, back, err)
+		}
+	}
+}
+
+func TestDIDCache(t *testing.T) {
+	var c DIDCache
+	kp := testKey(t, 8)
+	msg := []byte("m")
+	sig, _ := kp.Sign(msg)
+	for range 3 {
+		if err := c.Verify(kp.DID(), msg, sig); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Verify(kp.DID(), []byte("other"), sig); !errors.Is(err, ErrSignature) {
+		t.Errorf("cached key verified another message: %v", err)
+	}
+	if err := c.Verify("did:key:zbad", msg, sig); !errors.Is(err, ErrDID) {
+		t.Errorf("bad DID: %v", err)
+	}
+	for i := range DIDCacheSize + 10 { // overflow starts again, still correct
+		seed := bytes.Repeat([]byte{byte(i)}, SeedLen)
+		seed[0], seed[1] = byte(i>>8), byte(i)
+		k, _ := DeriveKeyPairFromSeed(seed)
+		if i%1000 == 0 {
+			s, _ := k.Sign(msg)
+			if err := c.Verify(k.DID(), msg, s); err != nil {
+				t.Fatal(err)
+			}
+		} else if _, err := c.Key(k.DID()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(c.keys) > DIDCacheSize {
+		t.Errorf("cache holds %d keys", len(c.keys))
+	}
+}
+
+func TestKeyPairPrintsNoSecret(t *testing.T) {
+	kp := testKey(t, 9)
+	for _, s := range []string{fmt.Sprint(kp), fmt.Sprintf("%v %+v %#v %s", kp, kp, kp, kp)} {
+		if strings.Contains(s, hex.EncodeToString(kp.PrivateBytes())) || !strings.Contains(s, kp.DID()) {
+			t.Errorf("printed as %q", s)
 		}
 	}
 }
