@@ -57,7 +57,7 @@ func unhex(t *testing.T, s string) []byte {
 func TestSpecVectors(t *testing.T) {
 	var v vectors
 	readJSON(t, "testdata/vectors.json", &v)
-	if len(v.CID) != 2 || len(v.Hex40) != 5 || len(v.B64URL) != 5 || len(v.Topic) != 1 || len(v.CIDDigest) != 1 {
+	if len(v.CID) != 3 || len(v.Hex40) != 5 || len(v.B64URL) != 5 || len(v.Topic) != 1 || len(v.CIDDigest) != 1 {
 		t.Fatalf("testdata incomplete: %+v", v)
 	}
 	for _, c := range v.CID {
