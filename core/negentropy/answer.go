@@ -26,7 +26,7 @@ type answerer struct {
 }
 
 func (a *answerer) answer(m *Message) []byte {
-	a.out = append(make([]byte, 0, 256), Version)
+	a.out = append(make([]byte, 0, a.outCap(len(m.Ranges))), Version)
 	size := a.store.Len()
 	lower := 0
 	for i := range m.Ranges {
@@ -50,6 +50,16 @@ func (a *answerer) answer(m *Message) []byte {
 		a.prev = r.Upper
 	}
 	return a.out
+}
+
+// outCap is a first guess at the room an answer to ranges ranges takes; it
+// grows as needed.
+func (a *answerer) outCap(ranges int) int {
+	guess := 64 + 40*ranges
+	if a.limit != 0 {
+		return min(guess, a.limit)
+	}
+	return guess
 }
 
 // limitReached says whether a message of n bytes exceeds L − 200.

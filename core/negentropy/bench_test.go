@@ -53,6 +53,27 @@ func BenchmarkReconcile(b *testing.B) {
 	}
 }
 
+// BenchmarkReconcileSmall is the same comparison on small sets, where a
+// fixed cost would show.
+func BenchmarkReconcileSmall(b *testing.B) {
+	for _, n := range []int{10, 100, 1_000} {
+		for _, d := range []int{1, 10, 100} {
+			if d > n {
+				continue
+			}
+			p := droppedPair(rand.New(rand.NewPCG(uint64(n), uint64(d))), n, d)
+			b.Run(fmt.Sprintf("n=%d/d=%d/impl=ours", n, d), func(b *testing.B) {
+				a, bb := mustVector(b, p.a), mustVector(b, p.b)
+				benchRuns(b, p, func() (exchange, error) { return runOurs(a, bb, benchLimit, false) })
+			})
+			b.Run(fmt.Sprintf("n=%d/d=%d/impl=port", n, d), func(b *testing.B) {
+				a, bb := portVector(p.a), portVector(p.b)
+				benchRuns(b, p, func() (exchange, error) { return runPort(a, bb, benchLimit, false) })
+			})
+		}
+	}
+}
+
 // benchRuns times whole reconciliations and reports rounds, bytes both ways
 // and CPU time per reconciliation; it checks the last one found exactly the
 // difference.
@@ -86,15 +107,18 @@ func BenchmarkBuild(b *testing.B) {
 		rng := rand.New(rand.NewPCG(uint64(n), 0))
 		p := randomPair(rng, n, 0, 0, uint64(n))
 		b.Run(fmt.Sprintf("n=%d/impl=ours", n), func(b *testing.B) {
+			start := cpuTime()
 			for b.Loop() {
 				mustVector(b, p.a)
 			}
+			b.ReportMetric(float64((cpuTime()-start).Microseconds())/1e3/float64(b.N), "cpu-ms/op")
 		})
 		b.Run(fmt.Sprintf("n=%d/impl=port", n), func(b *testing.B) {
 			ids := make([]string, len(p.a))
 			for i, it := range p.a {
 				ids[i] = hex.EncodeToString(it.ID[:])
 			}
+			start := cpuTime()
 			for b.Loop() {
 				v := portvector.New()
 				for i, it := range p.a {
@@ -102,6 +126,7 @@ func BenchmarkBuild(b *testing.B) {
 				}
 				v.Seal()
 			}
+			b.ReportMetric(float64((cpuTime()-start).Microseconds())/1e3/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

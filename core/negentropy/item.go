@@ -2,6 +2,8 @@ package negentropy
 
 import (
 	"bytes"
+	"cmp"
+	"encoding/binary"
 	"encoding/hex"
 	"math"
 )
@@ -30,14 +32,16 @@ type Item struct {
 }
 
 // Compare orders items by timestamp, then by id as unsigned bytes (05 §2).
+// The first 8 bytes of the ids, read big-endian, order them as bytes do and
+// usually settle it.
 func (a Item) Compare(b Item) int {
-	switch {
-	case a.Timestamp < b.Timestamp:
-		return -1
-	case a.Timestamp > b.Timestamp:
-		return 1
+	if a.Timestamp != b.Timestamp {
+		return cmp.Compare(a.Timestamp, b.Timestamp)
 	}
-	return bytes.Compare(a.ID[:], b.ID[:])
+	if x, y := binary.BigEndian.Uint64(a.ID[:8]), binary.BigEndian.Uint64(b.ID[:8]); x != y {
+		return cmp.Compare(x, y)
+	}
+	return bytes.Compare(a.ID[8:], b.ID[8:])
 }
 
 // Bound is where a range ends (exclusive): a timestamp and an id prefix of 0

@@ -50,7 +50,8 @@ func Decode(msg []byte) (Message, error) {
 		return Message{}, fmt.Errorf("%w: 0x%02x", ErrVersion, msg[0])
 	}
 	d := decoder{buf: msg, off: 1}
-	var m Message
+	// A range takes at least 3 bytes, and most take 19 (a Fingerprint).
+	m := Message{Ranges: make([]Range, 0, len(msg)/19+1)}
 	var prev Bound
 	for d.off < len(d.buf) {
 		r, err := d.rangeOf()

@@ -23,7 +23,9 @@ func NewVector(items []Item) (*Vector, error) {
 		}
 	}
 	sorted := slices.Clone(items)
-	slices.SortFunc(sorted, Item.Compare)
+	if !slices.IsSortedFunc(sorted, Item.Compare) { // a store may list them in order already
+		slices.SortFunc(sorted, Item.Compare)
+	}
 	sorted = slices.CompactFunc(sorted, func(a, b Item) bool { return a == b })
 	prefix := make([]Sum, len(sorted)+1)
 	for i := range sorted {
@@ -41,9 +43,17 @@ func (v *Vector) Item(i int) Item { return v.items[i] }
 // Items are the items in order; the caller must not change them.
 func (v *Vector) Items() []Item { return v.items }
 
-// Search is the index of the first item in [begin, end) not before b.
+// Search is the index of the first item in [begin, end) not before b. It
+// gallops from begin before it bisects: a reconciler searches range after
+// range from where the last one ended, so the answer is usually close, and
+// the few items it touches are close together in memory.
 func (v *Vector) Search(begin, end int, b Bound) int {
-	lo, hi := begin, end
+	lo, hi := begin, begin
+	for step := 1; hi < end && b.HasBefore(&v.items[hi]); step <<= 1 {
+		lo = hi + 1
+		hi += step
+	}
+	hi = min(hi, end)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
 		if b.HasBefore(&v.items[mid]) {
