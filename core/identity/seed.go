@@ -7,6 +7,17 @@ import (
 	"unicode"
 )
 
+// isJSSpace is JavaScript's \s (WhiteSpace and LineTerminator, ECMA-262
+// §12.2–§12.3), which the reference strips from a recovery code: Go's
+// unicode.IsSpace differs at U+0085 and U+FEFF.
+func isJSSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', 0x2028, 0x2029, 0xFEFF:
+		return true
+	}
+	return unicode.Is(unicode.Zs, r) // space, U+00A0, U+1680, U+2000–200A, …
+}
+
 // SeedLen is the size of an account seed: the account itself (01 §1).
 const SeedLen = 16
 
@@ -58,7 +69,7 @@ func bits5(seed []byte, off int) byte {
 }
 
 // ParseRecoveryCode reads a recovery code (01 §2.3): case, '-' and white
-// space are ignored, O reads as 0, I and L as 1, U as V; then exactly 26
+// space (as JavaScript's \s) are ignored, O reads as 0, I and L as 1, U as V; then exactly 26
 // alphabet symbols must remain. The two padding bits are ignored, so the last
 // symbol has four spellings. A typo gives another valid seed: callers compare
 // the DID it derives with the one they expect.
@@ -68,7 +79,7 @@ func ParseRecoveryCode(code string) ([]byte, error) {
 	}
 	var syms []byte
 	for _, r := range strings.ToUpper(code) {
-		if r == '-' || unicode.IsSpace(r) {
+		if r == '-' || isJSSpace(r) {
 			continue
 		}
 		switch r {

@@ -315,3 +315,16 @@ func TestKeyPairPrintsNoSecret(t *testing.T) {
 		}
 	}
 }
+
+func TestRecoveryCodeWhiteSpace(t *testing.T) {
+	want, _ := ParseRecoveryCode("008J-4CT4-ANK7-F24S-NAXW-SQFE-ZW")
+	for _, code := range []string{"008J\t4CT4\vANK7\fF24S\u1680NAXW\u202fSQFE\u2029ZW", "\ufeff008J 4CT4\u00a0ANK7\u2003F24S\u3000NAXW\u2028SQFE\r\nZW"} {
+		if got, err := ParseRecoveryCode(code); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("ParseRecoveryCode(%q) = %x, %v", code, got, err)
+		}
+	}
+	// U+0085 is space to Go but not to JavaScript's \s: refused, as there.
+	if _, err := ParseRecoveryCode("008J\u00854CT4-ANK7-F24S-NAXW-SQFE-ZW"); !errors.Is(err, ErrRecoveryCode) {
+		t.Errorf("U+0085 accepted: %v", err)
+	}
+}
