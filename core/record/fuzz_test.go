@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 	"time"
+
+	"minca.dev/desktop/core/note"
 )
 
 // FuzzParseVersion: ParseBytes never panics, and what it takes marshals to
@@ -50,7 +52,12 @@ func FuzzParseVersion(f *testing.F) {
 // verified per second, from bytes (parse+verify) and already parsed (verify).
 func BenchmarkVerifyVersion(b *testing.B) {
 	d := draftAt(5, idA)
-	d.Proof = noteFor("did:key:zDnaed8DYZ8Hx21hjLc7fE9TXMkDUV65S3ys8HtLrnPC1piwd", seed07DID, 2e9)
+	exp := int64(2e9)
+	n, err := note.Make(keyFromSeed(b, 1), note.Grant{Aud: seed07DID, Cmd: note.CmdAll, Exp: &exp}, bytes.NewReader(make12()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	d.Proof = n.JSON()
 	d.Links = []Link{{"about", "list.groceries"}}
 	v := mustSign(b, d, keyFromSeed(b, 7))
 	raw, _ := Marshal(v)

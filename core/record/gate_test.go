@@ -1,28 +1,13 @@
 package record
 
 import (
+	"bytes"
 	"errors"
-	"fmt"
 	"testing"
 	"time"
+
+	"minca.dev/desktop/core/note"
 )
-
-// audienceChecker reads a note's issuer and audience without verifying its
-// signature: the real checker is core/note's, which this package must not
-// import. It is enough to test what the gate does with a root.
-type audienceChecker struct{}
-
-func (audienceChecker) Root(proof map[string]any, author string, at time.Time) (string, error) {
-	p, _ := proof["payload"].(map[string]any)
-	iss, _ := p["iss"].(string)
-	if aud, _ := p["aud"].(string); aud != author || iss == "" {
-		return "", fmt.Errorf("note is for %q, not %q", aud, author)
-	}
-	if exp, ok := p["exp"].(float64); ok && float64(at.Unix()) >= exp {
-		return "", errors.New("note expired")
-	}
-	return iss, nil
-}
 
 func noteFor(iss, aud string, exp float64) map[string]any {
 	return map[string]any{"type": "minca/ucan/dlg@1", "sig": "x",
@@ -34,9 +19,13 @@ var now = time.Date(2026, 9, 26, 12, 0, 0, 0, time.UTC)
 func TestGate(t *testing.T) {
 	account, session, stranger := keyFromSeed(t, 1), keyFromSeed(t, 7), keyFromSeed(t, 8)
 	chain := chainOf(t, session, 2)
-	withNote := func(exp float64, created string) *Version {
+	withNote := func(exp int64, created string) *Version {
+		n, err := note.Make(account, note.Grant{Aud: session.DID(), Cmd: note.CmdAll, Exp: &exp}, bytes.NewReader(make12()))
+		if err != nil {
+			t.Fatal(err)
+		}
 		d := draftAt(0, "")
-		d.Proof, d.CreatedAt = noteFor(account.DID(), session.DID(), exp), created
+		d.Proof, d.CreatedAt = n.JSON(), created
 		return mustSign(t, d, session)
 	}
 	owned := func(s Signer, owner string) *Version {
@@ -60,12 +49,12 @@ func TestGate(t *testing.T) {
 		root   string
 	}{
 		{"no note: author is root", chain[0], nil, nil, Stands, nil, session.DID()},
-		{"note gives the account", withNote(2e9, testCreated), audienceChecker{}, nil, Stands, nil, account.DID()},
-		{"note judged at createdAt, not now", withNote(1790424001, "2026-09-26T11:00:00.000Z"), audienceChecker{}, nil, Stands, nil, account.DID()},
-		{"note expired at createdAt", withNote(1790424000, testCreated), audienceChecker{}, nil, Refused, ErrNote, ""},
+		{"note gives the account", withNote(2e9, testCreated), note.Checker{}, nil, Stands, nil, account.DID()},
+		{"note judged at createdAt, not now", withNote(1790424001, "2026-09-26T11:00:00.000Z"), note.Checker{}, nil, Stands, nil, account.DID()},
+		{"note expired at createdAt", withNote(1790424000, testCreated), note.Checker{}, nil, Refused, ErrNote, ""},
 		{"note and no checker", withNote(2e9, testCreated), nil, nil, Refused, ErrNote, ""},
-		{"299 s ahead", withNote(2e9, "2026-09-26T12:04:59.000Z"), audienceChecker{}, nil, Stands, nil, account.DID()},
-		{"301 s ahead", withNote(2e9, "2026-09-26T12:05:01.000Z"), audienceChecker{}, nil, Refused, ErrFuture, ""},
+		{"299 s ahead", withNote(2e9, "2026-09-26T12:04:59.000Z"), note.Checker{}, nil, Stands, nil, account.DID()},
+		{"301 s ahead", withNote(2e9, "2026-09-26T12:05:01.000Z"), note.Checker{}, nil, Refused, ErrFuture, ""},
 		{"later waits for its first", chain[1], nil, holder{}, Later, nil, session.DID()},
 		{"later with its first", chain[1], nil, holder{}.add(chain[0].Stub()), Stands, nil, session.DID()},
 		{"stub of a retained version", kept.Stub(), nil, nil, Refused, ErrStubOfRetained, ""},
