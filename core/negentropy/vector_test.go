@@ -2,6 +2,9 @@ package negentropy
 
 import (
 	"errors"
+	"math/big"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -47,5 +50,42 @@ func TestSumsComeApart(t *testing.T) {
 	}
 	if got := (Sum{}).Sub(Sum{1}); got != max {
 		t.Errorf("0 − 1 = %v, want 2^256 − 1", got)
+	}
+}
+
+// TestSumMatchesBigInt: Sum is the sum mod 2^256 of the ids read as
+// little-endian integers (05 §3.3), carries included — also where every word
+// is all ones, a case the Go port's 32-bit accumulator gets wrong (it drops
+// the carry when both words are 0xffffffff and a carry comes in).
+func TestSumMatchesBigInt(t *testing.T) {
+	mod := new(big.Int).Lsh(big.NewInt(1), 256)
+	asInt := func(b []byte) *big.Int { // little-endian
+		r := slices.Clone(b)
+		slices.Reverse(r)
+		return new(big.Int).SetBytes(r)
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	var ids []ID
+	var ones, carry ID
+	for i := range ones {
+		ones[i] = 0xff
+	}
+	for i := 4; i < 8; i++ {
+		carry[i] = 0xff
+	}
+	carry[0] = 1
+	ids = append(ids, ones, carry, ones, ID{1})
+	for range 200 {
+		ids = append(ids, randomItem(rng, 1).ID)
+	}
+	want := new(big.Int)
+	var got Sum
+	for _, id := range ids {
+		want.Add(want, asInt(id[:])).Mod(want, mod)
+		got = got.Add(SumOf(id))
+		b := got.Bytes()
+		if asInt(b[:]).Cmp(want) != 0 {
+			t.Fatalf("after %x: got %x, want %x", id, b, want)
+		}
 	}
 }
