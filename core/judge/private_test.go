@@ -14,6 +14,7 @@ import (
 // spaceKey is a private space's key K with what 03 §8.1 and §8.4 derive
 // from it: its seal key, id and read DID.
 type spaceKey struct {
+	raw     []byte
 	seal    []byte
 	id      string
 	readDID string
@@ -29,7 +30,7 @@ func newSpaceKey(t testing.TB, k []byte) spaceKey {
 	must(t, err)
 	read, err := identity.DeriveKeyPairFromSeed(readSeed)
 	must(t, err)
-	return spaceKey{seal: seal, id: enc.B64URL(id), readDID: read.DID()}
+	return spaceKey{raw: k, seal: seal, id: enc.B64URL(id), readDID: read.DID()}
 }
 
 func must(t testing.TB, err error) {
@@ -79,6 +80,12 @@ func (h keyHolder) Open(v *record.Version) (any, bool) {
 		return nil, false
 	}
 	return x.(map[string]any)["body"], true
+}
+
+// TopicIKM is the raw space key a body was sealed under (02 §8.2).
+func (h keyHolder) TopicIKM(v *record.Version) ([]byte, bool) {
+	m, ok := v.Body.(map[string]any)
+	return h.k.raw, ok && m["keyId"] == h.k.id
 }
 
 // writeSealed is a first version of an ordinary record in a private space.

@@ -10,10 +10,12 @@ import (
 )
 
 // rules is what standing reads of the definition in force for a collection
-// (02 §6–§8): its final and fixed rules.
+// (02 §6–§8): its final, fixed and onePer rules, and its topics.
 type rules struct {
-	final bool
-	fixed []string
+	final  bool
+	fixed  []string
+	onePer []string
+	topics []string
 }
 
 // rulesIn is step 9's rules: those of the definition in force for the
@@ -42,11 +44,12 @@ func (s *Standing) rulesIn(at *access.State, collection string) rules {
 	return r
 }
 
-// readRules reads a definition's body (02 §6.2): an object whose name, if
-// given, is the collection, and whose rules, if given, are an object with
-// final (a boolean) and fixed (a list of top-level field names). Choice:
-// only these members are read here; a definition whose rules are malformed
-// counts as none, like any invalid definition (02 §6.3).
+// readRules reads a definition's body (02 §6.2, §7, §8.1): an object whose
+// name, if given, is the collection; its topics; and its rules, an object
+// with no members but final (a boolean), fixed and onePer (non-empty lists
+// of non-empty strings). Choice: Weave's create, edit and delete are
+// replaced in minca by grants, so a definition naming them, or anything
+// else in rules, is not well formed and counts as none (02 §6.3, §7.5).
 func readRules(body any, collection string) (rules, error) {
 	m, ok := body.(map[string]any)
 	if !ok {
@@ -55,47 +58,89 @@ func readRules(body any, collection string) (rules, error) {
 	if name, present := m["name"]; present && name != collection {
 		return rules{}, fmt.Errorf("definition names %v, not %s", name, collection)
 	}
+	topics, err := readTopics(m)
+	if err != nil {
+		return rules{}, err
+	}
+	r := rules{topics: topics}
 	raw, present := m["rules"]
 	if !present {
-		return rules{}, nil
+		return r, nil
 	}
 	rm, ok := raw.(map[string]any)
 	if !ok {
 		return rules{}, fmt.Errorf("rules is not an object")
 	}
-	var r rules
-	if f, present := rm["final"]; present {
-		if r.final, ok = f.(bool); !ok {
-			return rules{}, fmt.Errorf("final is not a boolean")
-		}
-	}
-	if f, present := rm["fixed"]; present {
-		l, ok := f.([]any)
-		if !ok {
-			return rules{}, fmt.Errorf("fixed is not a list")
-		}
-		for _, x := range l {
-			name, ok := x.(string)
-			if !ok {
-				return rules{}, fmt.Errorf("fixed names %v, not a field", x)
+	for k, x := range rm {
+		switch k {
+		case "final":
+			if r.final, ok = x.(bool); !ok {
+				return rules{}, fmt.Errorf("final is not a boolean")
 			}
-			r.fixed = append(r.fixed, name)
+		case "fixed":
+			r.fixed, err = nonEmptyStrings(k, x)
+		case "onePer":
+			r.onePer, err = nonEmptyStrings(k, x)
+		default:
+			err = fmt.Errorf("rules member %q is not one of final, fixed, onePer", k)
+		}
+		if err != nil {
+			return rules{}, err
 		}
 	}
 	return r, nil
 }
 
-// checkRules is step 11, skipped where the body cannot be opened: fixed
-// fields of a later version that is not a delete equal the first
-// version's, compared as canonical JSON (02 §7.4).
-func (s *Standing) checkRules(v, first *record.Version, body any, r rules) error {
-	if v.Seq == 0 || v.Deleted || len(r.fixed) == 0 {
+// nonEmptyStrings reads a non-empty list of non-empty strings.
+func nonEmptyStrings(name string, x any) ([]string, error) {
+	l, ok := x.([]any)
+	if !ok || len(l) == 0 {
+		return nil, fmt.Errorf("%s is not a non-empty list", name)
+	}
+	out := make([]string, 0, len(l))
+	for _, e := range l {
+		s, ok := e.(string)
+		if !ok || s == "" {
+			return nil, fmt.Errorf("%s names %v, not a field", name, e)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// checkRules is step 11 (02 §7.3, §7.4, §8.4), skipped where the body
+// cannot be opened, and for a delete:
+//   - tags: recomputed under the topics in force, they must be the set the
+//     version carries (with no topics in force, no tag is allowed); in a
+//     private space only a peer holding the body's key (TopicKeys) checks;
+//   - onePer: a first version's key must be the one its parts derive; in a
+//     private space the key is an HMAC under a key from the first space key
+//     whose label 02 does not give us, so only public spaces are checked;
+//   - fixed: fields of a later version equal the first version's, as
+//     canonical JSON;
+//   - retain: a first version under onePer or fixed carries it (02 §4.5),
+//     checked whether or not the body opens.
+func (s *Standing) checkRules(v, first *record.Version, root string, inv invocation, r rules) error {
+	if v.Seq == 0 && !v.Deleted && !v.Retain && (len(r.onePer) > 0 || len(r.fixed) > 0) {
+		return fmt.Errorf("%w: a first version under onePer or fixed must carry retain", ErrRules)
+	}
+	if v.Deleted || !inv.opened {
 		return nil
 	}
-	now, ok := body.(map[string]any)
-	if !ok {
+	private := s.History.Genesis().Private
+	if err := s.checkTags(v, inv.body, r, private); err != nil {
+		return err
+	}
+	if v.Seq == 0 && len(r.onePer) > 0 && !private {
+		key, ok := onePerKey(v.Collection, r.onePer, root, inv.body, v.Links)
+		if !ok || key != v.Key {
+			return fmt.Errorf("%w: onePer: key %q, its parts give %q", ErrRules, v.Key, key)
+		}
+	}
+	if v.Seq == 0 || len(r.fixed) == 0 {
 		return nil
 	}
+	now, _ := inv.body.(map[string]any)
 	was, ok := s.opener().Open(first)
 	if !ok {
 		return nil
@@ -105,6 +150,32 @@ func (s *Standing) checkRules(v, first *record.Version, body any, r rules) error
 		if !sameField(now, wasMap, field) {
 			return fmt.Errorf("%w: fixed field %q differs from the first version's", ErrRules, field)
 		}
+	}
+	return nil
+}
+
+// checkTags recomputes a version's tags (02 §8.4).
+func (s *Standing) checkTags(v *record.Version, body any, r rules, private bool) error {
+	ikm := []byte(LabelPublicTopics + s.Space.ID)
+	if private {
+		keys, ok := s.opener().(TopicKeys)
+		if !ok {
+			return nil
+		}
+		if ikm, ok = keys.TopicIKM(v); !ok {
+			return nil
+		}
+	}
+	key, err := tagKey(ikm, LabelTopicTags)
+	if err != nil {
+		return err
+	}
+	want, err := tagsFor(key, v.Collection, r.topics, body)
+	if err != nil {
+		return fmt.Errorf("%w: tags: %w", ErrRules, err)
+	}
+	if !sameTags(want, v.Tags) {
+		return fmt.Errorf("%w: tags %v, its topics give %v", ErrRules, v.Tags, want)
 	}
 	return nil
 }

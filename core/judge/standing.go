@@ -69,7 +69,7 @@ func (s *Standing) Judge(v *record.Version) record.Verdict {
 	if judged.Answer == record.Later || judged.Answer == record.Refused {
 		return judged
 	}
-	if err := s.checkRules(v, first, inv.body, rules); err != nil {
+	if err := s.checkRules(v, first, d.Root, inv, rules); err != nil {
 		return record.Refuse(fmt.Errorf("03 §5.2 step 11: %s: %w", v.ID, err))
 	}
 	return judged
