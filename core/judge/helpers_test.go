@@ -67,6 +67,8 @@ type world struct {
 	held map[string]*record.Version
 	last map[string]*record.Version // author|collection → its last version (its line)
 	tick int
+	// added is every access version added to the history, in order.
+	added []*record.Version
 }
 
 // newWorld founds a public space with the given founders (and top "none"
@@ -212,6 +214,7 @@ func (w *world) add(v *record.Version) string {
 	if err := w.h.Add(ev); err != nil {
 		w.t.Fatalf("add %s: %v", ev.ID, err)
 	}
+	w.added = append(w.added, v)
 	return ev.ID
 }
 
