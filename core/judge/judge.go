@@ -23,7 +23,8 @@ type Query struct {
 	// Within is the seen of a version that cites this one (09 §6.2); nil
 	// when judging a version's own standing, as peers always do.
 	Within []string
-	// Needs says whether Root may do what the record does in a state.
+	// Needs says whether Root may do what the record does in a state; nil
+	// reads as isMember(S, Root), the needs of a sys.* collection (§5.2 step 6).
 	Needs func(*access.State) bool
 }
 
@@ -34,6 +35,10 @@ type Query struct {
 // cover it (step 4) or it rests on a struck change (step 5), Refused when
 // its root could not do it as of what it saw (step 3), else Stands.
 func Judge(h *access.History, q Query) record.Verdict {
+	if q.Needs == nil {
+		root := q.Root
+		q.Needs = func(s *access.State) bool { return s.IsMember(root) }
+	}
 	if missing := notPlaced(h, q.Seen, q.Within); len(missing) > 0 {
 		return record.Wait(missing...)
 	}
