@@ -202,3 +202,5 @@ func TestRandomHistoriesLookReal(t *testing.T) {
 		}
 	}
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
