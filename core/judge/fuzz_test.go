@@ -66,3 +66,34 @@ func checkEvent(t *testing.T, w *world, v *record.Version, ev access.Event) {
 		t.Fatalf("the replay refuses the event's shape: %v", err)
 	}
 }
+
+// FuzzStanding judges outside versions in a space with a rich history
+// (03 §5.2): whatever the bytes, Standing answers one of the four answers,
+// never panics, and gives a reason for every answer but stands and later.
+func FuzzStanding(f *testing.F) {
+	w, vs := richWorld(f)
+	for _, v := range append(vs, w.added...) {
+		b, err := record.Marshal(v)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	s := w.standing()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := record.ParseBytes(data)
+		if err != nil {
+			return
+		}
+		got := s.Judge(v)
+		switch got.Answer {
+		case record.Stands, record.Later:
+		case record.Withdrawn, record.Refused:
+			if got.Reason == nil {
+				t.Fatalf("%v without a reason", got.Answer)
+			}
+		default:
+			t.Fatalf("answer %v", got.Answer)
+		}
+	})
+}

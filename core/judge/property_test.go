@@ -13,7 +13,7 @@ import (
 // richWorld is a space whose history has a removal, a struck assignment, a
 // revoked device key, a fork proof and a definition with rules, and whose
 // ordinary versions get every answer.
-func richWorld(t *testing.T) (*world, []*record.Version) {
+func richWorld(t testing.TB) (*world, []*record.Version) {
 	w, alice, bob, carol, aB, aC := membersWorld(t)
 	dave := keyOf(t, seedDave)
 	var vs []*record.Version

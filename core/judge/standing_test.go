@@ -25,7 +25,7 @@ func (w *world) define(by *identity.KeyPair, name string, rules map[string]any, 
 
 // membersWorld is a public space founded by alice in which bob and carol
 // are members.
-func membersWorld(t *testing.T) (w *world, alice, bob, carol *identity.KeyPair, aB, aC string) {
+func membersWorld(t testing.TB) (w *world, alice, bob, carol *identity.KeyPair, aB, aC string) {
 	alice, bob, carol = keyOf(t, seedAlice), keyOf(t, seedBob), keyOf(t, seedCarol)
 	w = newWorld(t, founders(alice), nil)
 	aB = w.assign(alice, bob, "member")
