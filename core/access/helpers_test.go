@@ -52,7 +52,10 @@ func newBuilder(t testing.TB, g Genesis) *builder {
 func (b *builder) ev(name, by string, e Event, seen ...string) Event {
 	b.t.Helper()
 	e.ID = cid(name)
-	e.Root, e.Author = did(by), key(by)
+	e.Root = did(by)
+	if e.Author == "" {
+		e.Author = key(by)
+	}
 	for _, s := range seen {
 		id, ok := b.ids[s]
 		if !ok {

@@ -213,7 +213,7 @@ func TestInvites(t *testing.T) {
 	b.ev("carol-late", "carol", join("carol", inv, "member"), "close")
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "dave-joins-own", Dropped, Refused) // .self is true for the opener
-		wantStatus(t, h, b, "bob-joins", Dropped, Struck)        // made apart from the closing
+		wantStatus(t, h, b, "bob-joins", Dropped, Struck)       // made apart from the closing
 		wantStatus(t, h, b, "carol-late", Dropped, Refused)
 		wantStatus(t, h, b, "open-admin", Dropped, Refused)
 		if inv, ok := h.Current().Invite(inv); !ok || inv.Open || inv.Role != "member" {
