@@ -168,3 +168,24 @@ func isSealed(body any) bool {
 	_, k := m["keyId"].(string)
 	return s && k
 }
+
+// EventsFromVersions turns the stored versions of a space into the events
+// its history replays (03 §3.3): every version at an access key prefix,
+// current or not, in the order given. Versions at other keys are passed
+// over; none maps the id of each access version that yields no event to
+// why.
+func EventsFromVersions(vs []*record.Version, sp Space) (events []access.Event, none map[string]error) {
+	none = map[string]error{}
+	for _, v := range vs {
+		if _, ok := record.AccessCollectionOf(v.Key); !ok {
+			continue
+		}
+		ev, err := EventFromVersion(v, sp)
+		if err != nil {
+			none[v.ID] = err
+			continue
+		}
+		events = append(events, ev)
+	}
+	return events, none
+}

@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"errors"
+	"slices"
 	"testing"
 
 	"minca.dev/desktop/core/access"
@@ -116,4 +118,25 @@ func TestMayStore(t *testing.T) {
 		_, got = MayStore(w.h, other, w.space())
 		wantAnswer(t, got, record.Refused, ErrStranger)
 	})
+}
+
+// Every version at an access prefix, current or not, becomes an event or a
+// reason (03 §3.3); the rest are passed over.
+func TestEventsFromVersions(t *testing.T) {
+	w, vs := richWorld(t)
+	alice := keyOf(t, seedAlice)
+	bad := w.accessVersion(alice, "sys.remove", record.RemoveKey(alice.DID()), map[string]any{"did": "someone else"})
+	all := append(append(append([]*record.Version{}, vs...), w.added...), bad)
+	events, none := EventsFromVersions(all, w.space())
+	if len(events) != len(w.added) {
+		t.Fatalf("%d events from %d access versions", len(events), len(w.added))
+	}
+	if len(none) != 1 || !errors.Is(none[bad.ID], ErrRecordKey) {
+		t.Fatalf("none %v", none)
+	}
+	h, err := access.Replay(GenesisOf(w.sp), events)
+	must(t, err)
+	if !slices.Equal(h.Heads(), w.h.Heads()) {
+		t.Fatalf("heads %v, want %v", h.Heads(), w.h.Heads())
+	}
 }
