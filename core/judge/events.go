@@ -138,6 +138,23 @@ func delegation(v *record.Version) (note.Delegation, error) {
 	return d, nil
 }
 
+// heldDelegation is what the note of a version already checked (held, or
+// passed by core/record's Gate) delegates, read without verifying its
+// signatures again: the root, and what the key may do for it.
+func heldDelegation(v *record.Version) (note.Delegation, error) {
+	if v.Proof == nil {
+		return note.Self(v.Author), nil
+	}
+	n, err := note.Parse(v.Proof)
+	if err != nil {
+		return note.Delegation{}, fmt.Errorf("%w: %w", ErrUnverified, err)
+	}
+	if n.Aud != v.Author || n.Sub != n.Iss {
+		return note.Delegation{}, fmt.Errorf("%w: the note is not from its account to %s", ErrUnverified, v.Author)
+	}
+	return note.Delegation{Root: n.Iss, Key: n.Aud, Cmd: n.Cmd, Pol: n.Pol, Note: n}, nil
+}
+
 // checkGrant checks that the note grants what the version requires (§3.3,
 // 01 §8): /collection/define for a sys.collection version, with
 // { collection: the defined name, space }, and /access/change with

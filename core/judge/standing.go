@@ -35,13 +35,25 @@ type Standing struct {
 // Judge gives the standing of a version (03 §5.2): the gatekeeper's four
 // answers. An access version stands when its event is applied (Access).
 func (s *Standing) Judge(v *record.Version) record.Verdict {
+	return s.judge(v, false)
+}
+
+// JudgeChecked is Judge for a version whose id, signature, body hash and
+// note core/record's Gate has already verified (02 §9 steps 2–3): step 2
+// reads its note without verifying the signatures again, so a gatekeeper
+// verifies each version once.
+func (s *Standing) JudgeChecked(v *record.Version) record.Verdict {
+	return s.judge(v, true)
+}
+
+func (s *Standing) judge(v *record.Version, checked bool) record.Verdict {
 	if v.Space != s.Space.ID {
 		return record.Refuse(fmt.Errorf("03 §5.2 step 1: %s: %w", v.ID, ErrOtherSpace))
 	}
 	if record.IsAccessCollection(v.Collection) {
 		return s.Access(v)
 	}
-	d, verdict := s.noteOf(v)
+	d, verdict := s.noteOf(v, checked)
 	if verdict != nil {
 		return *verdict
 	}
@@ -84,8 +96,12 @@ func (s *Standing) opener() Opener {
 // noteOf makes steps 2 and 3: the signature and note verify, giving root;
 // the note lets the key write (or delete) records of this collection in
 // this space; and a version about the account itself carries /account/write.
-func (s *Standing) noteOf(v *record.Version) (note.Delegation, *record.Verdict) {
-	d, err := delegation(v)
+func (s *Standing) noteOf(v *record.Version, checked bool) (note.Delegation, *record.Verdict) {
+	verify := delegation
+	if checked {
+		verify = heldDelegation
+	}
+	d, err := verify(v)
 	if err != nil {
 		r := record.Refuse(fmt.Errorf("03 §5.2 step 2: %w", err))
 		return d, &r
@@ -181,7 +197,7 @@ func (s *Standing) byCreator(v, first *record.Version, root string) bool {
 	if _, owned := record.KeyOwner(v.Key); owned {
 		return record.OwnedBy(v.Key, root)
 	}
-	d, err := delegation(first)
+	d, err := heldDelegation(first) // held, so checked when it came in
 	return err == nil && d.Root == root
 }
 
