@@ -62,8 +62,26 @@ func newInvocation(cmd string, args map[string]any) *invocation {
 	return &invocation{cmd: cmd, args: args, key: cmd + " " + string(b)}
 }
 
+// stateView is what refusal reads of a state: a State, or the literal
+// reference replay the tests check it against.
+type stateView interface {
+	IsFounder(did string) bool
+	Assignment(did, role string) (string, bool)
+	RolesOf(did string) []string
+	IsMember(did string) bool
+	RoleExists(name string) bool
+	Invite(key string) (Invite, bool)
+	Definition(name string) (Definition, bool, []string)
+	Readers() []string
+	may(did string, inv *invocation) bool
+	keyUsed(keyID, readKey string) bool
+	private() bool
+}
+
+func (s *State) private() bool { return s.h.g.Private }
+
 // mayOr is may(S, who, cmd, args), or the refusal saying it is not.
-func (s *State) mayOr(who, cmd string, args map[string]any) *Refusal {
+func mayOr(s stateView, who, cmd string, args map[string]any) *Refusal {
 	inv := newInvocation(cmd, args)
 	if s.may(who, inv) {
 		return nil
@@ -85,14 +103,16 @@ func anyStrings(ss []string) []any {
 
 // Refusal is refusal(e, S) (03 §4.5): nil when e's root may make the change
 // in this state.
-func (s *State) Refusal(e *Event) *Refusal {
+func (s *State) Refusal(e *Event) *Refusal { return refusal(s, e) }
+
+func refusal(s stateView, e *Event) *Refusal {
 	switch e.Kind {
 	case KindRole:
-		return s.mayOr(e.Root, CmdRoleDefine, map[string]any{"role": e.Name})
+		return mayOr(s, e.Root, CmdRoleDefine, map[string]any{"role": e.Name})
 	case KindAssign:
-		return s.refuseAssign(e)
+		return refuseAssign(s, e)
 	case KindRemove:
-		return s.refuseRemove(e)
+		return refuseRemove(s, e)
 	case KindStepdown:
 		if e.Root != e.DID {
 			return refuse(RefusedNotSelf, "only %s itself may step down", e.DID)
@@ -102,38 +122,38 @@ func (s *State) Refusal(e *Event) *Refusal {
 		}
 		return nil
 	case KindSucceed:
-		return s.refuseSucceed(e)
+		return refuseSucceed(s, e)
 	case KindInvite:
-		return s.refuseInvite(e)
+		return refuseInvite(s, e)
 	case KindRevoke, KindFork:
 		if !s.IsMember(e.Root) {
 			return refuse(RefusedNotMember, "%s is no member here", e.Root)
 		}
 		return nil
 	case KindDefinition:
-		return s.refuseDefinition(e)
+		return refuseDefinition(s, e)
 	case KindKey:
-		return s.refuseKey(e)
+		return refuseKey(s, e)
 	case KindRelays:
 		if err := CheckRelays(e.Relays); err != nil {
 			return refuse(RefusedBadList, "relays: %v", err)
 		}
-		return s.mayOr(e.Root, CmdSpaceRelays, map[string]any{})
+		return mayOr(s, e.Root, CmdSpaceRelays, map[string]any{})
 	case KindKeepers:
 		if err := CheckKeepers(e.Keepers, e.Copies); err != nil {
 			return refuse(RefusedBadList, "keepers: %v", err)
 		}
-		return s.mayOr(e.Root, CmdSpaceKeepers, map[string]any{})
+		return mayOr(s, e.Root, CmdSpaceKeepers, map[string]any{})
 	}
 	return refuse(RefusedNoGrant, "unknown kind %q", e.Kind)
 }
 
-func (s *State) refuseAssign(e *Event) *Refusal {
+func refuseAssign(s stateView, e *Event) *Refusal {
 	if isRoleKey(e.DID) {
 		return refuse(RefusedToRole, "roles are assigned to accounts, not to %s", e.DID)
 	}
 	if e.ViaInvite != "" {
-		return s.refuseJoin(e)
+		return refuseJoin(s, e)
 	}
 	_, holds := s.Assignment(e.DID, e.Role)
 	if !e.Assigned && e.Root == e.DID { // leaving a role
@@ -150,17 +170,17 @@ func (s *State) refuseAssign(e *Event) *Refusal {
 	}
 	args := roleArgs(e.Role, e.Root == e.DID, s.RolesOf(e.DID))
 	if e.Assigned {
-		return s.mayOr(e.Root, CmdRoleAssign, args)
+		return mayOr(s, e.Root, CmdRoleAssign, args)
 	}
 	if !holds {
 		return refuse(RefusedNotHeld, "%s does not hold %s", e.DID, e.Role)
 	}
-	return s.mayOr(e.Root, CmdRoleUnassign, args)
+	return mayOr(s, e.Root, CmdRoleUnassign, args)
 }
 
 // refuseJoin judges a join as the assignment its openers make (§4.5): for
 // every opener o, may(S, o, /role/assign, { role, self: o = did, roles }).
-func (s *State) refuseJoin(e *Event) *Refusal {
+func refuseJoin(s stateView, e *Event) *Refusal {
 	if !e.Assigned || e.Root != e.DID {
 		return refuse(RefusedJoinShape, "a join assigns the role to its own writer (A27)")
 	}
@@ -181,7 +201,7 @@ func (s *State) refuseJoin(e *Event) *Refusal {
 	}
 	roles := s.RolesOf(e.DID)
 	for _, o := range inv.By {
-		if r := s.mayOr(o, CmdRoleAssign, roleArgs(e.Role, o == e.DID, roles)); r != nil {
+		if r := mayOr(s, o, CmdRoleAssign, roleArgs(e.Role, o == e.DID, roles)); r != nil {
 			r.Text = "the invite's opener " + r.Text
 			return r
 		}
@@ -189,7 +209,7 @@ func (s *State) refuseJoin(e *Event) *Refusal {
 	return nil
 }
 
-func (s *State) refuseRemove(e *Event) *Refusal {
+func refuseRemove(s stateView, e *Event) *Refusal {
 	if !s.IsMember(e.DID) {
 		return refuse(RefusedNotMember, "%s is no member here", e.DID)
 	}
@@ -199,12 +219,12 @@ func (s *State) refuseRemove(e *Event) *Refusal {
 	if s.IsFounder(e.DID) {
 		return refuse(RefusedFounder, "only %s itself may remove it: it is a founder", e.DID)
 	}
-	return s.mayOr(e.Root, CmdMemberRemove, map[string]any{"self": false, "roles": anyStrings(s.RolesOf(e.DID))})
+	return mayOr(s, e.Root, CmdMemberRemove, map[string]any{"self": false, "roles": anyStrings(s.RolesOf(e.DID))})
 }
 
 // refuseSucceed: a member who may /space/succeed, or any member where no
 // member may (§2.7).
-func (s *State) refuseSucceed(e *Event) *Refusal {
+func refuseSucceed(s stateView, e *Event) *Refusal {
 	if !s.IsMember(e.Root) {
 		return refuse(RefusedNotMember, "%s is no member here", e.Root)
 	}
@@ -222,10 +242,10 @@ func (s *State) refuseSucceed(e *Event) *Refusal {
 
 // refuseInvite: whoever changes an invite assigns its role; closing needs
 // the invite to exist, opening needs assigns(role) (§4.5).
-func (s *State) refuseInvite(e *Event) *Refusal {
+func refuseInvite(s stateView, e *Event) *Refusal {
 	inv, exists := s.Invite(e.InviteKey)
 	if exists {
-		if r := s.assigns(e.Root, inv.Role); r != nil {
+		if r := assigns(s, e.Root, inv.Role); r != nil {
 			return r
 		}
 	}
@@ -235,20 +255,20 @@ func (s *State) refuseInvite(e *Event) *Refusal {
 		}
 		return nil
 	}
-	return s.assigns(e.Root, e.Role)
+	return assigns(s, e.Root, e.Role)
 }
 
-func (s *State) assigns(who, role string) *Refusal {
+func assigns(s stateView, who, role string) *Refusal {
 	if !s.RoleExists(role) {
 		return refuse(RefusedNoRole, "there is no role %q", role)
 	}
-	return s.mayOr(who, CmdRoleAssign, roleArgs(role, false, nil))
+	return mayOr(s, who, CmdRoleAssign, roleArgs(role, false, nil))
 }
 
 // refuseDefinition (§4.5): a new or contested collection needs defines; an
 // existing one defines, or its first definer, still a member.
-func (s *State) refuseDefinition(e *Event) *Refusal {
-	r := s.mayOr(e.Root, CmdCollectionDefine, map[string]any{"collection": e.Collection})
+func refuseDefinition(s stateView, e *Event) *Refusal {
+	r := mayOr(s, e.Root, CmdCollectionDefine, map[string]any{"collection": e.Collection})
 	if r == nil {
 		return nil
 	}
@@ -259,11 +279,11 @@ func (s *State) refuseDefinition(e *Event) *Refusal {
 	return r
 }
 
-func (s *State) refuseKey(e *Event) *Refusal {
-	if !s.h.g.Private {
+func refuseKey(s stateView, e *Event) *Refusal {
+	if !s.private() {
 		return refuse(RefusedPublic, "a public space has no key to change")
 	}
-	if r := s.mayOr(e.Root, CmdKeyChange, map[string]any{}); r != nil {
+	if r := mayOr(s, e.Root, CmdKeyChange, map[string]any{}); r != nil {
 		return r
 	}
 	if s.keyUsed(e.KeyID, e.ReadKey) {

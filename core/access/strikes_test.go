@@ -52,9 +52,9 @@ func TestCutoffCovers(t *testing.T) {
 	b := newBuilder(t, founded([]string{"alice"},
 		role("mod", grant("/role/assign", eq(".role", "member"))), role("member", grant("/record"))))
 	b.ev("bob", "alice", assign("bob", "mod"), "G")
-	b.ev("bob-1", "bob", assign("carol", "member"), "bob")   // bob's sys.assign place 0
-	b.ev("bob-2", "bob", assign("dave", "member"), "bob-1")  // place 1
-	b.ev("bob-3", "bob", assign("erin", "member"), "bob-2")  // place 2
+	b.ev("bob-1", "bob", assign("carol", "member"), "bob")  // bob's sys.assign place 0
+	b.ev("bob-2", "bob", assign("dave", "member"), "bob-1") // place 1
+	b.ev("bob-3", "bob", assign("erin", "member"), "bob-2") // place 2
 	rm := unassign("bob", "mod")
 	rm.Cutoff = Cutoff{key("bob"): {"sys.assign": 1}}
 	b.ev("alice-unassigns-bob", "alice", rm, "bob")
