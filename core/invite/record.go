@@ -8,8 +8,8 @@ import (
 
 // Collections of §7.
 const (
-	CollectionInvite     = "sys.invite"            // the record that opens and closes an invite (§7.2)
-	CollectionAssign     = "sys.assign"            // a join is the joiner's own assignment (§7.3)
+	CollectionInvite     = "sys.invite"                // the record that opens and closes an invite (§7.2)
+	CollectionAssign     = "sys.assign"                // a join is the joiner's own assignment (§7.3)
 	CollectionInvitation = record.CollectionInvitation // the loose invitation (§7.4)
 )
 
