@@ -137,3 +137,47 @@ func TestBigHistoryMostlyApplied(t *testing.T) {
 		t.Errorf("only %d of %d applied: %v", counts["applied/"], len(evs), counts)
 	}
 }
+
+// BenchmarkAddConcurrentRemoval adds to a replayed 10,000-event history a
+// removal made apart from the last fifty events, which strikes what its
+// account did among them: pass 1 runs again and pass 2 rejudges what saw
+// a change. Each iteration removes another account.
+func BenchmarkAddConcurrentRemoval(b *testing.B) {
+	g, evs := bigHistory(10000, 1)
+	h, err := Replay(g, evs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	old := []string{evs[len(evs)-50].ID}
+	i := 0
+	start := cpuTime()
+	for b.Loop() {
+		e := remove(fmt.Sprintf("user%02d", 4+i%36))
+		e.ID = cid(fmt.Sprintf("late-removal-%d", i))
+		e.Root, e.Author, e.Seen, e.N = did("alice"), key("alice"), old, int64(200000+i)
+		if err := h.Add(e); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkSeenAsHeads is seenAs(heads) of a 10,000-event history after
+// each Add: what judging a record written now costs once per change.
+func BenchmarkSeenAsHeads(b *testing.B) {
+	g, evs := bigHistory(10000, 1)
+	h, err := Replay(g, evs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	heads := h.Heads()
+	start := cpuTime()
+	for b.Loop() {
+		h.cache = newCache() // as after an Add
+		if _, ok := h.SeenAs(heads); !ok {
+			b.Fatal("heads not available")
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}

@@ -41,5 +41,31 @@
 //
 // Where 03 §4 is ambiguous, or its tables were lost, this package follows
 // /work/shared/spec/replay-readings.md (cited as A1…A30) and documents each
-// use where it is made. Choices of our own are marked "Reading (ours)".
+// use where it is made. Choices of our own, where neither says:
+//
+//   - Dropped events carry one of three reasons: Refused (not allowed in
+//     V(e)), Struck (pass 1, with the strikers' ids) and RestsOnStruck
+//     (unstruck but refused in W(e), with that refusal). A23 files the last
+//     two both under "struck"; an access history screen needs to tell
+//     "struck by Alice's removal" from "rests on Erin's struck definition".
+//   - Every refusal has a code (RefusalCode) and a sentence naming the
+//     account, the command and the canonical arguments that failed.
+//   - status index (A22): Kahn's algorithm over the seen edges of all
+//     placed events, taking the lowest id ready; applied events are
+//     numbered in that order from 0.
+//   - Events with one id are deduplicated "first kept" (§4.2) in arrival
+//     order: ids are hashes of the version, so two different events never
+//     share one, and a History never replaces an event it holds.
+//   - keyDue rule 1 (A12) compares the readers of W(v) and of v's valid
+//     ancestors with v only for v's own did: a remove, unassignment or
+//     stepdown changes only the record keys of its did, so no other reader
+//     can differ (the reference replay in the tests compares whole sets).
+//   - A cutoff is read only on remove, assign, stepdown and revoke (§3.3);
+//     an event with no place (NoPlace) is never covered nor reached by a
+//     fork (A24).
+//   - A stepdown whose root is not its did is refused (RefusedNotSelf);
+//     a join that unassigns, or whose root is not its did, is refused
+//     (RefusedJoinShape, A27).
+//   - A genesis with a repeated role name is refused (core/space checks
+//     the constitution; the replay only needs names to be distinct).
 package access

@@ -29,8 +29,9 @@ type node struct {
 // any order, at once or one at a time, and read what §4.6 exposes. The
 // answers depend only on the set of events held, never on their order.
 //
-// A History is not safe for concurrent use. States it hands out are views
-// of it, valid until the next Add.
+// A History is not safe for concurrent use, reads included: answers fill
+// caches (may() per view, overlays per seen set, heads, keyDue). States it
+// hands out are views of it, valid until the next Add; Snapshot copies one.
 type History struct {
 	g        Genesis
 	topFound map[string]bool     // top.founders
