@@ -332,6 +332,15 @@ func TestEventFromVersionRefusals(t *testing.T) {
 		{"stepdown without did", kindBody("sys.stepdown", record.StepdownKey(alice.DID()), map[string]any{}), ErrFields},
 		{"invite key not a DID", kindBody("sys.invite", record.InviteKey("abc"), map[string]any{"key": "abc", "role": "member", "open": true}), ErrFields},
 		{"invite without open", kindBody("sys.invite", record.InviteKey(invite.DID()), map[string]any{"key": invite.DID(), "role": "member"}), ErrFields},
+		{"invite at another invite's key", kindBody("sys.invite", record.InviteKey(bob.DID()), map[string]any{"key": invite.DID(), "role": "member", "open": true}), ErrRecordKey},
+		{"stepdown at another account's key", kindBody("sys.stepdown", record.StepdownKey(bob.DID()), map[string]any{"did": alice.DID()}), ErrRecordKey},
+		{"relays at another key", kindBody("sys.relays", "relays:other", map[string]any{"relays": []any{}}), ErrRecordKey},
+		{"keepers at another key", kindBody("sys.keepers", "keepers:other", map[string]any{"keepers": []any{}}), ErrRecordKey},
+		{"fork at another writer's key", func(w *world) *record.Version {
+			a := w.write(alice, "app.chat", "n1", chat("one"))
+			b := w.sign(alice, &record.Version{Collection: "app.chat", Key: "n2", Body: chat("two"), HasBody: true, Log: &record.Log{N: 0}})
+			return w.accessVersion(alice, "sys.fork", record.ForkKey(bob.DID()), forkBody(t, a, b))
+		}, ErrFields},
 		{"revoke at another account's key", kindBody("sys.revoke", record.RevokeKey(bob.DID(), bob.DID()), map[string]any{"key": bob.DID()}), ErrRecordKey},
 		{"role whose grant is from another account", kindBody("sys.role", "role:member", map[string]any{"name": "member",
 			"grants": []any{map[string]any{"iss": bob.DID(), "aud": "role:member", "sub": "x", "cmd": "/", "pol": []any{}, "nonce": "n"}}}), ErrFields},

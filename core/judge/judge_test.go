@@ -116,7 +116,8 @@ func TestJudgeStep2Fork(t *testing.T) {
 	// A second version at place 1 of bob's app.chat line: a fork (02 §4.10).
 	r1b := w.sign(bob, &record.Version{Collection: "app.chat", Key: "k1b", Body: chat("the other"),
 		HasBody: true, Seen: []string{a1}, Log: &record.Log{N: 1, Prev: r0.ID}})
-	wiki := w.write(bob, "app.wiki", "k2", chat("elsewhere"), a1)
+	w.write(bob, "app.wiki", "k2", chat("elsewhere"), a1)
+	wiki := w.write(bob, "app.wiki", "k3", chat("elsewhere, at place 1"), a1)
 	wantAnswer(t, w.judged(r1a, nil), record.Stands, nil)
 	fork := w.change(alice, "sys.fork", record.ForkKey(bob.DID()), forkBody(t, r1a, r1b), a1)
 	if st := w.h.Status(fork); st.Outcome != access.Applied {
