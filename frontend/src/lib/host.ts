@@ -1,0 +1,103 @@
+// The one module that knows where the UI runs: inside the Wails window
+// (window.go bindings, window.runtime events) or in a browser against
+// `minca ui` (POST /api/v1/<Method>, events over SSE). Everything else
+// calls Host and never asks which it is.
+
+export type Unsubscribe = () => void;
+
+export interface Host {
+  readonly kind: "window" | "browser";
+  /** Calls App.<method>(...args) in Go; rejects with the Go error's text. */
+  call<T>(method: string, ...args: unknown[]): Promise<T>;
+  /** Listens to an app event; the first after subscribing is a snapshot. */
+  on(event: string, fn: (data: unknown) => void): Unsubscribe;
+}
+
+/** Header that carries the per-run token of `minca ui`. */
+export const tokenHeader = "X-Minca-Token";
+const tokenKey = "minca.token";
+
+type Bound = Record<string, (...args: unknown[]) => Promise<unknown>>;
+
+/** What the host detection reads from `window`. */
+export interface HostWindow {
+  go?: { app?: { App?: Bound } };
+  runtime?: { EventsOn(name: string, fn: (data: unknown) => void): Unsubscribe };
+  location: { hash: string; pathname: string; search: string };
+  history?: { replaceState(data: unknown, unused: string, url: string): void };
+  sessionStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+  fetch?: typeof fetch;
+  EventSource?: typeof EventSource;
+}
+
+export function detectHost(w: HostWindow): Host {
+  const bound = w.go?.app?.App;
+  if (bound && w.runtime) return wailsHost(bound, w.runtime);
+  return browserHost(w, takeToken(w));
+}
+
+function wailsHost(bound: Bound, runtime: NonNullable<HostWindow["runtime"]>): Host {
+  return {
+    kind: "window",
+    call<T>(method: string, ...args: unknown[]) {
+      const fn = bound[method];
+      if (!fn) return Promise.reject(new Error(`no method ${method}`));
+      return fn(...args).catch((e: unknown) => Promise.reject(asError(e))) as Promise<T>;
+    },
+    on: (event, fn) => runtime.EventsOn(event, fn),
+  };
+}
+
+/**
+ * Reads the token `minca ui` put in the page address's fragment, keeps it
+ * for reloads in sessionStorage, and removes it from the address bar.
+ */
+export function takeToken(w: HostWindow): string {
+  const m = /(?:^#|&)token=([0-9a-f]+)/.exec(w.location.hash);
+  if (m) {
+    w.sessionStorage?.setItem(tokenKey, m[1]);
+    w.history?.replaceState(null, "", w.location.pathname + w.location.search);
+    return m[1];
+  }
+  return w.sessionStorage?.getItem(tokenKey) ?? "";
+}
+
+function browserHost(w: HostWindow, token: string): Host {
+  let source: EventSource | undefined;
+  return {
+    kind: "browser",
+    async call<T>(method: string, ...args: unknown[]) {
+      const res = await w.fetch!(`api/v1/${encodeURIComponent(method)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", [tokenHeader]: token },
+        body: JSON.stringify(args),
+      });
+      return decodeReply<T>(res.status, await res.text());
+    },
+    on(event, fn) {
+      source ??= new w.EventSource!(`api/v1/events?token=${encodeURIComponent(token)}`);
+      const listener = (e: MessageEvent) => fn(JSON.parse(e.data));
+      source.addEventListener(event, listener as EventListener);
+      return () => source?.removeEventListener(event, listener as EventListener);
+    },
+  };
+}
+
+/** Turns the bridge's {"result": …} or {"error": …} into a value or an Error. */
+export function decodeReply<T>(status: number, body: string): T {
+  let reply: { result?: T; error?: string };
+  try {
+    reply = JSON.parse(body);
+  } catch {
+    throw new Error(`bad reply (HTTP ${status})`);
+  }
+  if (typeof reply?.error === "string") throw new Error(reply.error);
+  if (status !== 200 || reply === null || typeof reply !== "object") {
+    throw new Error(`bad reply (HTTP ${status})`);
+  }
+  return reply.result as T;
+}
+
+function asError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
