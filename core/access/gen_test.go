@@ -84,7 +84,13 @@ func (gn *gen) seen() []string {
 	var out []string
 	for k := 1 + gn.r.IntN(3); k > 0; k-- {
 		back := min(len(gn.evs), 6)
-		out = append(out, gn.evs[len(gn.evs)-1-gn.r.IntN(back)].ID)
+		id := gn.evs[len(gn.evs)-1-gn.r.IntN(back)].ID
+		if gn.h.Status(id).Outcome != Waiting || gn.r.IntN(4) == 0 {
+			out = append(out, id) // a writer rarely names what waits
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, spaceID)
 	}
 	if gn.r.IntN(40) == 0 {
 		out = append(out, cid("never-arrives"))
@@ -113,7 +119,11 @@ func (gn *gen) next(i int) Event {
 	seen := gn.seen()
 	who := gn.writer(seen)
 	other := people[r.IntN(len(people))]
+	view, _ := gn.h.SeenAs(seen)
 	e := gn.body(who, other, i)
+	if view != nil && r.IntN(5) != 0 {
+		gn.aim(&e, view)
+	}
 	e.ID = cid(fmt.Sprintf("ev-%d-%d", i, r.Uint64()))
 	e.Root, e.Author, e.Seen = did(who), device(who, r), seen
 	line := e.Author + "|" + e.OwnCollection()
@@ -174,6 +184,29 @@ func (gn *gen) body(who, other string, i int) Event {
 			return succeed(fmt.Sprintf("bsucc%d", r.IntN(2)))
 		}
 		return Event{Kind: KindKeepers, Keepers: []Keeper{{DID: "did:key:zDnaeKeeper", Name: "k"}}}
+	}
+}
+
+// aim points a change at what the writer's view holds, as people do: an
+// unassignment at a role its target holds, a removal at a member, a join
+// at an open invite.
+func (gn *gen) aim(e *Event, view *State) {
+	r := gn.r
+	switch {
+	case e.Kind == KindAssign && !e.Assigned:
+		if roles := view.RolesOf(e.DID); len(roles) > 0 {
+			e.Role = roles[r.IntN(len(roles))]
+		}
+	case e.Kind == KindRemove:
+		if members := view.Readers(); len(members) > 0 {
+			e.DID = members[r.IntN(len(members))]
+		}
+	case e.Kind == KindAssign && e.ViaInvite != "":
+		for _, k := range []string{"did:key:zDnaeInvite0", "did:key:zDnaeInvite1"} {
+			if inv, ok := view.Invite(k); ok && inv.Open {
+				e.ViaInvite, e.Role = k, inv.Role
+			}
+		}
 	}
 }
 
