@@ -291,3 +291,15 @@ func TestStandingAccessVersions(t *testing.T) {
 	unsigned.Signature = refused.Signature
 	wantAnswer(t, s.Judge(&unsigned), record.Refused, ErrUnverified)
 }
+
+// byCreator at an owned key is whether the root owns the key (03 §2.3,
+// docs/spec/02-records.md §4.1), whoever wrote its first version.
+func TestStandingByCreatorOwnedKey(t *testing.T) {
+	w, _, bob, carol, aB, aC := membersWorld(t)
+	key, err := record.OwnedKey(bob.DID(), "mine")
+	must(t, err)
+	v0 := w.write(bob, "app.chat", key, chat("bob's own key"), aB)
+	wantAnswer(t, w.standing().Judge(v0), record.Stands, nil)
+	wantAnswer(t, w.standing().Judge(w.next(bob, v0, chat("bob again"), aB)), record.Stands, nil)
+	wantAnswer(t, w.standing().Judge(w.next(carol, v0, chat("carol at bob's key"), aC)), record.Refused, ErrNotAllowed)
+}
