@@ -244,3 +244,34 @@ func TestRecordKeyVectors(t *testing.T) {
 		}
 	}
 }
+
+// The log lists every event once, each after what it saw, applied ones
+// numbered in order, waiting ones last.
+func TestLog(t *testing.T) {
+	g, evs := randomHistory(77, 25)
+	h := replayOrFail(t, g, evs)
+	log := h.Log()
+	if len(log) != len(evs) {
+		t.Fatalf("log has %d entries, want %d", len(log), len(evs))
+	}
+	pos, next := map[string]int{}, 0
+	for k, en := range log {
+		pos[en.Event.ID] = k
+		if en.Status.Outcome == Applied {
+			if en.Status.Index != next {
+				t.Errorf("entry %d: index %d, want %d", k, en.Status.Index, next)
+			}
+			next++
+		}
+	}
+	for k, en := range log {
+		if en.Status.Outcome == Waiting {
+			continue
+		}
+		for _, s := range en.Event.Seen {
+			if p, ok := pos[s]; ok && p > k {
+				t.Errorf("%s listed before %s, which it saw", en.Event.ID, s)
+			}
+		}
+	}
+}
