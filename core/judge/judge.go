@@ -35,9 +35,20 @@ type Query struct {
 // cover it (step 4) or it rests on a struck change (step 5), Refused when
 // its root could not do it as of what it saw (step 3), else Stands.
 func Judge(h *access.History, q Query) record.Verdict {
-	if q.Needs == nil {
+	needs := q.Needs
+	if needs == nil {
 		root := q.Root
-		q.Needs = func(s *access.State) bool { return s.IsMember(root) }
+		needs = func(s *access.State) bool { return s.IsMember(root) }
+	}
+	return judgeWith(h, q, func(s *access.State, _ []string) bool { return needs(s) })
+}
+
+// judgeWith is Judge with needs told how each state was judged: among is
+// the ids whose closure the state's events were judged among (seen for
+// seenAs; seen and within for at with within), nil for the whole history.
+func judgeWith(h *access.History, q Query, needs func(s *access.State, among []string) bool) record.Verdict {
+	if q.Seen == nil {
+		q.Seen = []string{}
 	}
 	if missing := notPlaced(h, q.Seen, q.Within); len(missing) > 0 {
 		return record.Wait(missing...)
@@ -46,14 +57,18 @@ func Judge(h *access.History, q Query) record.Verdict {
 		return record.Verdict{Answer: record.Withdrawn, Reason: err}
 	}
 	seenAs, ok := h.SeenAs(q.Seen)
-	if !ok || !q.Needs(seenAs) {
+	if !ok || !needs(seenAs, q.Seen) {
 		return record.Refuse(fmt.Errorf("03 §5.1 step 3: %s by %s: %w", q.ID, q.Root, ErrNotAllowed))
 	}
 	if err := accessTaken(h, q); err != nil {
 		return record.Verdict{Answer: record.Withdrawn, Reason: err}
 	}
 	at, ok := h.At(q.Seen, q.Within)
-	if !ok || !q.Needs(at) {
+	var among []string
+	if q.Within != nil {
+		among = append(append([]string{}, q.Seen...), q.Within...)
+	}
+	if !ok || !needs(at, among) {
 		return record.Verdict{Answer: record.Withdrawn, Reason: fmt.Errorf("03 §5.1 step 5: %s: %w", q.ID, ErrStruck)}
 	}
 	return record.Verdict{Answer: record.Stands}

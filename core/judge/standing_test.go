@@ -197,9 +197,15 @@ func TestStandingPrivateBodies(t *testing.T) {
 	wantAnswer(t, carrier.Judge(locked), record.Stands, nil)
 	wantAnswer(t, reader.Judge(open.Stub()), record.Later, nil)
 	wantAnswer(t, carrier.Judge(open.Stub()), record.Stands, nil)
-	// What needs no body is judged alike by both.
+	// What needs no body is judged alike by both: no grant of bob's fits
+	// app.secret, whatever its body says.
 	secret := w.writeSealed(bob, k, "app.secret", "s1", chat("no grant"), aB)
 	wantAnswer(t, reader.Judge(secret), record.Refused, ErrNotAllowed)
+	wantAnswer(t, carrier.Judge(secret), record.Refused, ErrNotAllowed)
+	wantAnswer(t, carrier.Judge(secret.Stub()), record.Refused, ErrNotAllowed)
+	// A stub whose grant fails apart from its body is refused at once, not
+	// waited for, even at a reader.
+	wantAnswer(t, reader.Judge(secret.Stub()), record.Refused, ErrNotAllowed)
 }
 
 // Step 9: a final rule of the definition in force in at(seen) refuses every
