@@ -8,8 +8,11 @@ import (
 )
 
 // Access is the standing of an access version (03 §5.2): it stands when its
-// event is applied. One that yields no event is refused; one the history
-// does not hold yet must be added first (MayStore), and is later.
+// event is applied. One that yields no event is refused. A dropped event,
+// not allowed or struck, is withdrawn: a peer stores every well-formed
+// access version and lets the replay decide (§3.4), so it stays stored and
+// never counts. One the history does not hold yet must be added first
+// (MayStore), and is later, as is one waiting for what its seen names.
 func (s *Standing) Access(v *record.Version) record.Verdict {
 	ev, err := EventFromVersion(v, s.Space)
 	if err != nil {
@@ -25,7 +28,7 @@ func (s *Standing) Access(v *record.Version) record.Verdict {
 		return record.Wait(ev.ID)
 	}
 	if st.Reason == access.Refused {
-		return record.Refuse(fmt.Errorf("03 §4.3: %s: %w: %s", ev.ID, ErrNotAllowed, st))
+		return record.Verdict{Answer: record.Withdrawn, Reason: fmt.Errorf("03 §4.3: %s: %w: %s", ev.ID, ErrNotAllowed, st)}
 	}
 	return record.Verdict{Answer: record.Withdrawn, Reason: fmt.Errorf("03 §4.3: %s: %w: %s", ev.ID, ErrStruck, st)}
 }

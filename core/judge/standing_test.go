@@ -272,8 +272,9 @@ func TestStandingStep11Fixed(t *testing.T) {
 	wantAnswer(t, w.standing().Judge(change), record.Refused, ErrRules)
 }
 
-// An access version stands when its event is applied (03 §5.2): struck is
-// withdrawn, not allowed is refused, not yet replayed is later.
+// An access version stands when its event is applied (03 §5.2): a dropped
+// one, struck or not allowed, is withdrawn (stored, never counting, §3.4);
+// one not yet replayed is later; one that yields no event is refused.
 func TestStandingAccessVersions(t *testing.T) {
 	alice, carol, dave := keyOf(t, seedAlice), keyOf(t, seedCarol), keyOf(t, seedDave)
 	w := newWorld(t, founders(alice), nil)
@@ -292,7 +293,7 @@ func TestStandingAccessVersions(t *testing.T) {
 		t.Fatalf("carol's assignment: %v", st)
 	}
 	wantAnswer(t, s.Judge(struck), record.Withdrawn, ErrStruck)
-	wantAnswer(t, s.Judge(refused), record.Refused, ErrNotAllowed)
+	wantAnswer(t, s.Judge(refused), record.Withdrawn, ErrNotAllowed)
 	unsigned := *w.held[aC]
 	unsigned.Signature = refused.Signature
 	wantAnswer(t, s.Judge(&unsigned), record.Refused, ErrUnverified)
