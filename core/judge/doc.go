@@ -61,4 +61,13 @@
 //     minca/topic-tags/v1.
 //   - A withdrawn version is still judged on its rules and refused if they
 //     fail (§5.1, 02 §9.4).
+//   - An access version's standing (Standing.Access): applied stands,
+//     waiting or not yet added is later, dropped (not allowed or struck) is
+//     withdrawn, since a peer stores every well-formed access version
+//     (§3.4); only one that yields no event is refused.
+//   - The trusting reading of may (§2.2, a peer that cannot open a body) is
+//     rebuilt here from what core/access's State exposes, with each role
+//     definition's view taken as at(its seen, among) under the judgement
+//     of the state asked about (trustingMay); core/access's May is the
+//     strict reading.
 package judge
