@@ -193,9 +193,6 @@ func escape(s string) string {
 // unescape decodes %XX escapes; a '%' not followed by two hex digits, or a
 // result that is not UTF-8, is an error.
 func unescape(s string) (string, error) {
-	if !strings.Contains(s, "%") {
-		return s, nil
-	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] != '%' {

@@ -20,9 +20,14 @@ var (
 // pin, and refuses the link when two different blobs match (ErrTwoBlobs).
 // The same blob fetched twice is one blob. None matching is ErrNoBlob.
 func Pick(pin [PinLen]byte, blobs []string) (string, error) {
+	return pickBy(pin, blobs, PinOf)
+}
+
+// pickBy is Pick with the pin of a blob given by pinOf.
+func pickBy(pin [PinLen]byte, blobs []string, pinOf func(string) [PinLen]byte) (string, error) {
 	found, ok := "", false
 	for _, b := range blobs {
-		if PinOf(b) != pin {
+		if pinOf(b) != pin {
 			continue
 		}
 		if ok && b != found {
