@@ -181,3 +181,21 @@ func BenchmarkSeenAsHeads(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkStatusAfterAdd is status(id) of an applied event right after an
+// Add to a 10,000-event history: the applied order (A22) is worked out
+// again once per version.
+func BenchmarkStatusAfterAdd(b *testing.B) {
+	g, evs := bigHistory(10000, 1)
+	h, err := Replay(g, evs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	id := evs[len(evs)/2].ID
+	start := cpuTime()
+	for b.Loop() {
+		h.cache = newCache() // as after an Add
+		_ = h.Status(id)
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}

@@ -9,7 +9,7 @@ import (
 // cache holds answers worked out for one version of the history; Add
 // replaces it.
 type cache struct {
-	order    map[int]int
+	order    []int // applied events' indices (A22), by event index
 	heads    []string
 	keyDue   *bool
 	overlays map[string]*context

@@ -39,6 +39,7 @@ type History struct {
 	given    map[string]map[string]bool
 
 	nodes   []*node
+	order   []int             // placed events in the order of A22 (see insertOrdered)
 	byID    map[string]int    // placed events
 	pending map[string]*Event // held but not placed: waiting (§4.2)
 	blocks  map[string][]string
@@ -210,6 +211,33 @@ func (h *History) place(e *Event) {
 	h.nodes = append(h.nodes, n)
 	h.byID[e.ID] = n.idx
 	h.ix.add(n)
+	h.insertOrdered(n)
+}
+
+// insertOrdered puts a newly placed event into h.order, the order Kahn's
+// algorithm gives over the seen edges taking the lowest id ready (A22). A
+// new event saw only placed ones and nothing placed saw it, so adding it
+// leaves the others' order alone: in Kahn's run it becomes ready just after
+// the last event it names, and is taken at the first step after that whose
+// event has a higher id.
+func (h *History) insertOrdered(n *node) {
+	parents := map[int]bool{}
+	for _, s := range n.ev.Seen {
+		if j, ok := h.byID[s]; ok && j != n.idx {
+			parents[j] = true
+		}
+	}
+	at := 0
+	for t := len(h.order) - 1; t >= 0 && len(parents) > 0; t-- {
+		if parents[h.order[t]] {
+			at = t + 1
+			break
+		}
+	}
+	for at < len(h.order) && h.nodes[h.order[at]].ev.ID < n.ev.ID {
+		at++
+	}
+	h.order = slices.Insert(h.order, at, n.idx)
 }
 
 // saw says whether event i saw event j (j is among i's ancestors).

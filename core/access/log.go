@@ -18,7 +18,7 @@ func (h *History) SpaceID() string { return h.g.SpaceID }
 // applied, refused, struck or are waiting, and why.
 func (h *History) Log() []Entry {
 	out := make([]Entry, 0, h.Len())
-	for _, i := range h.topoAll() {
+	for _, i := range h.order {
 		e := &h.nodes[i].ev
 		out = append(out, Entry{Event: *cloneEvent(e), Status: h.Status(e.ID)})
 	}

@@ -108,49 +108,19 @@ func (h *History) ids(evs []int) []string {
 	return out
 }
 
-// appliedOrder numbers the applied events (A22), cached per version.
-func (h *History) appliedOrder() map[int]int {
+// appliedOrder numbers the applied events (A22) by their place in
+// h.order, cached per version.
+func (h *History) appliedOrder() []int {
 	if h.cache.order != nil {
 		return h.cache.order
 	}
-	order := map[int]int{}
-	for _, i := range h.topoAll() {
+	rank, next := make([]int, len(h.nodes)), 0
+	for _, i := range h.order {
 		if h.full.valid[i] {
-			order[i] = len(order)
+			rank[i] = next
+			next++
 		}
 	}
-	h.cache.order = order
-	return order
-}
-
-// topoAll orders every placed event after what it saw, taking the lowest
-// id ready (Kahn's algorithm over the seen edges).
-func (h *History) topoAll() []int {
-	indeg := make([]int, len(h.nodes))
-	kids := make([][]int, len(h.nodes))
-	for _, n := range h.nodes {
-		for _, s := range uniq(n.ev.Seen) {
-			if j, ok := h.byID[s]; ok {
-				indeg[n.idx]++
-				kids[j] = append(kids[j], n.idx)
-			}
-		}
-	}
-	ready := &idHeap{h: h}
-	for i, d := range indeg {
-		if d == 0 {
-			ready.push(i)
-		}
-	}
-	out := make([]int, 0, len(h.nodes))
-	for ready.len() > 0 {
-		i := ready.pop()
-		out = append(out, i)
-		for _, k := range kids[i] {
-			if indeg[k]--; indeg[k] == 0 {
-				ready.push(k)
-			}
-		}
-	}
-	return out
+	h.cache.order = rank
+	return rank
 }
