@@ -24,7 +24,11 @@ func readKind(ev *access.Event, v *record.Version, sp Space) error {
 	if ev.Kind == access.KindDefinition {
 		return readDefinition(ev, v)
 	}
-	f := fields(v.Body.(map[string]any)) // checkAccessVersion made sure
+	m, ok := v.Body.(map[string]any)
+	if !ok {
+		return ErrBody
+	}
+	f := fields(m)
 	switch ev.Kind {
 	case access.KindAssign, access.KindRemove, access.KindStepdown, access.KindRevoke:
 		cut, err := readCutoff(f)
@@ -33,20 +37,26 @@ func readKind(ev *access.Event, v *record.Version, sp Space) error {
 		}
 		ev.Cutoff = cut
 	}
-	read := map[access.Kind]func(*access.Event, fields, *record.Version, Space) error{
-		access.KindRole:     readRole,
-		access.KindAssign:   readAssign,
-		access.KindRemove:   readAccountChange,
-		access.KindStepdown: readAccountChange,
-		access.KindInvite:   readInvite,
-		access.KindRevoke:   readRevoke,
-		access.KindFork:     readFork,
-		access.KindKey:      readKey,
-		access.KindRelays:   readRelays,
-		access.KindKeepers:  readKeepers,
-		access.KindSucceed:  readSucceed,
-	}[ev.Kind]
+	read, ok := kindReaders[ev.Kind]
+	if !ok {
+		return fmt.Errorf("%w: no reader for kind %s", ErrNotAccess, ev.Kind)
+	}
 	return read(ev, f, v, sp)
+}
+
+// kindReaders reads each kind's body but a definition's (§3.3).
+var kindReaders = map[access.Kind]func(*access.Event, fields, *record.Version, Space) error{
+	access.KindRole:     readRole,
+	access.KindAssign:   readAssign,
+	access.KindRemove:   readAccountChange,
+	access.KindStepdown: readAccountChange,
+	access.KindInvite:   readInvite,
+	access.KindRevoke:   readRevoke,
+	access.KindFork:     readFork,
+	access.KindKey:      readKey,
+	access.KindRelays:   readRelays,
+	access.KindKeepers:  readKeepers,
+	access.KindSucceed:  readSucceed,
 }
 
 // readRole: sys.role at role:<name>, { name, title?, grants, nests? }, each
