@@ -1,0 +1,218 @@
+package spacekey
+
+import (
+	"fmt"
+	"sort"
+
+	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/identity"
+)
+
+// Input is what a Keyring is built from: what the space's history names
+// and what this account holds.
+type Input struct {
+	Space string
+	// Keys is S.keys of the current state (access.State.Keys): the
+	// constitution's key K₀ first (its Event is the space id), then every
+	// key event, the current key last.
+	Keys []access.KeyEntry
+	// Changes are the space's key changes by event id (ChangesFrom): only
+	// the one S.keys names for a key id is opened (03 §9.3).
+	Changes map[string]KeyChange
+	// Held are the raw keys this account already holds: from an invite, a
+	// pass or its own store.
+	Held []*Key
+	// Account and Member are this account and its member key in the space;
+	// with Member nil no box is opened.
+	Account string
+	Member  *identity.KeyPair
+	// Boxes are the space's sys.box bodies; only those to Account count.
+	Boxes []Box
+}
+
+// Keyring is every key of a private space an account can reach (03 §9.3,
+// §9.4): those it holds, those each key's earlier opens to, and those boxed
+// to it, each taken only if the history names its id with its read DID.
+type Keyring struct {
+	space     string
+	entries   []access.KeyEntry
+	named     map[string]access.KeyEntry
+	keys      map[string]*Key
+	malformed map[string]error
+	unplaced  []*Key
+}
+
+// NewKeyring reaches every key it can from in: held keys the history names,
+// then, until nothing new, the earlier of each held key's change and the
+// boxes to the account for keys still lacking.
+func NewKeyring(in Input) *Keyring {
+	r := &Keyring{space: in.Space, entries: in.Keys, named: map[string]access.KeyEntry{},
+		keys: map[string]*Key{}, malformed: map[string]error{}}
+	for _, e := range in.Keys {
+		if _, dup := r.named[e.KeyID]; !dup {
+			r.named[e.KeyID] = e
+		}
+	}
+	var queue []*Key
+	for _, k := range in.Held {
+		if r.take(k) {
+			queue = append(queue, k)
+		} else if _, named := r.named[k.id]; !named {
+			r.unplaced = append(r.unplaced, k)
+		}
+	}
+	r.follow(queue, in.Changes)
+	r.follow(r.openBoxes(in), in.Changes)
+	return r
+}
+
+// take adds k if the history names it and it is new.
+func (r *Keyring) take(k *Key) bool {
+	e, ok := r.named[k.id]
+	if !ok || !k.Names(e.KeyID, e.ReadKey) || r.keys[k.id] != nil {
+		return false
+	}
+	r.keys[k.id] = k
+	return true
+}
+
+// follow opens the earlier of every key in queue, and of every key that
+// gives, until nothing new (03 §9.3).
+func (r *Keyring) follow(queue []*Key, changes map[string]KeyChange) {
+	for len(queue) > 0 {
+		k := queue[0]
+		queue = queue[1:]
+		for _, ek := range r.earlier(k, changes) {
+			if r.take(ek) {
+				queue = append(queue, ek)
+			}
+		}
+	}
+}
+
+// earlier gives the keys k's change hands on, or records it as malformed.
+// K₀'s entry is the constitution's and has no change.
+func (r *Keyring) earlier(k *Key, changes map[string]KeyChange) []*Key {
+	e := r.named[k.id]
+	if e.Event == r.space || len(r.entries) == 0 {
+		return nil
+	}
+	c, ok := changes[e.Event]
+	if !ok {
+		return nil // the change's version is not held: nothing to open yet
+	}
+	if c.Earlier == "" {
+		r.malformed[k.id] = fmt.Errorf("%w: change %s has no earlier", ErrMalformed, e.Event)
+		return nil
+	}
+	keys, err := OpenEarlier(k, r.space, c.Earlier)
+	if err != nil {
+		r.malformed[k.id] = err
+		return nil
+	}
+	first := r.entries[0]
+	for _, ek := range keys {
+		if ek.Names(first.KeyID, first.ReadKey) {
+			return keys
+		}
+	}
+	r.malformed[k.id] = fmt.Errorf("%w: earlier of %s leaves out the first key", ErrMalformed, k.id)
+	return nil
+}
+
+// openBoxes opens the boxes to the account for keys the history names and
+// the ring lacks, accepting a key only if its id and read DID are the
+// history's, whoever sealed it (03 §9.4).
+func (r *Keyring) openBoxes(in Input) []*Key {
+	if in.Member == nil {
+		return nil
+	}
+	var got []*Key
+	for _, b := range in.Boxes {
+		if _, named := r.named[b.KeyID]; !named || b.To != in.Account || r.keys[b.KeyID] != nil {
+			continue
+		}
+		if k, err := OpenBox(b, r.space, in.Account, in.Member); err == nil && r.take(k) {
+			got = append(got, k)
+		}
+	}
+	return got
+}
+
+// Key gives the key with this id, if the ring holds it.
+func (r *Keyring) Key(keyID string) (*Key, bool) {
+	k, ok := r.keys[keyID]
+	return k, ok
+}
+
+// Keys is every key held, in the order of S.keys.
+func (r *Keyring) Keys() []*Key {
+	var out []*Key
+	for _, e := range r.entries {
+		if k, ok := r.keys[e.KeyID]; ok && !contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func contains(ks []*Key, k *Key) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// First is K₀, the constitution's key, if held (every reader needs it for
+// onePer keys, 02 §7.3).
+func (r *Keyring) First() (*Key, bool) {
+	if len(r.entries) == 0 {
+		return nil, false
+	}
+	return r.Key(r.entries[0].KeyID)
+}
+
+// Current is the key a writer must encrypt with, the last of S.keys, if
+// held; without it the account must not write (03 §8.3, §9.5).
+func (r *Keyring) Current() (*Key, bool) {
+	if len(r.entries) == 0 {
+		return nil, false
+	}
+	return r.Key(r.entries[len(r.entries)-1].KeyID)
+}
+
+// Newest is the newest key held, with which a node proves it may read (03 §9.5).
+func (r *Keyring) Newest() (*Key, bool) {
+	for i := len(r.entries) - 1; i >= 0; i-- {
+		if k, ok := r.Key(r.entries[i].KeyID); ok {
+			return k, true
+		}
+	}
+	return nil, false
+}
+
+// Malformed maps the id of each held key whose change gave no key to why
+// (03 §9.3).
+func (r *Keyring) Malformed() map[string]error {
+	out := make(map[string]error, len(r.malformed))
+	for id, err := range r.malformed {
+		out[id] = err
+	}
+	return out
+}
+
+// Unplaced are held keys the history does not name (yet): kept by the
+// caller, taken once the history names them.
+func (r *Keyring) Unplaced() []*Key { return append([]*Key(nil), r.unplaced...) }
+
+// IDs is the ids of the keys held, sorted.
+func (r *Keyring) IDs() []string {
+	ids := make([]string, 0, len(r.keys))
+	for id := range r.keys {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
