@@ -29,9 +29,10 @@
 //     (constitution and id);
 //   - a role named in the body with no secret beside it is refused at
 //     Accept (ReasonNoSecret): nothing could be joined with it;
-//   - the secret's length is judged at §7.6 step 5 (ReasonSecret), after the
-//     invitation and the space, so a wrong-length secret after a good
-//     invitation gets its own reason; step 1 only asks for base64url;
+//   - a secret part that is base64url but not 43 characters is refused while
+//     parsing (§7.6 step 1) with its own reason, ReasonSecret, as step 5
+//     would; one that is not base64url at all is ReasonParse. A secret
+//     handed over as bytes (a short link's) is judged at step 5;
 //   - a link's value is taken after the first of #invite=, ?invite= or
 //     &invite= in the string, up to & or white space, without
 //     percent-decoding (base64url and '.' need none);
@@ -41,5 +42,11 @@
 //   - relays failing checkRelays are dropped whole (CheckRelays judges the
 //     list), like nodes, and are no refusal (§7.6: "used only if they pass");
 //   - a private space's invitation without a key is accepted: a role joiner
-//     receives the key as a member (§9.4).
+//     receives the key as a member (§9.4);
+//   - the body's space is checked by check 2 as far as step 1 asks (an
+//     object with a string id and name), so Check stands alone;
+//   - Make refuses relays and nodes that break their rules, a key for a
+//     public space and an invitation its own note does not allow, rather
+//     than make what a joiner would ignore or refuse;
+//   - MaxInviteLen (1 MiB) bounds the string a reader parses.
 package invite

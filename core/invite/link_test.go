@@ -83,3 +83,17 @@ func TestRoleInviteWithoutRoleInBody(t *testing.T) {
 		t.Errorf("preview %+v", pv)
 	}
 }
+
+// Closing by link: the invite DID of the secret the string carries (§7.6).
+func TestDIDOfInvite(t *testing.T) {
+	v := mustMake(t, roleParams(t))
+	s, _ := Encode(v, secret0())
+	did, err := DIDOfInvite("https://x.example/#invite=" + s)
+	if err != nil || did != loadVector(t, "invite-key").Expected["invite_did"] {
+		t.Errorf("DID %s (%v)", did, err)
+	}
+	view, _ := Encode(v, nil)
+	if _, err := DIDOfInvite(view); ReasonOf(err) != ReasonNoSecret {
+		t.Errorf("view-only: %v", err)
+	}
+}

@@ -60,3 +60,18 @@ func RecordKey(inviteDID string) string { return record.InviteKey(inviteDID) }
 
 // EncodeSecret is base64url(secret), as an invite carries it (§7.4).
 func EncodeSecret(secret []byte) string { return enc.B64URL(secret) }
+
+// DIDOfInvite is the invite DID a role invite's secret stands for, read
+// from the invite string (bare or in a link) without checking the
+// invitation: closing an invite by its link derives this DID and closes
+// that record (§7.6). A view-only invite has none (ReasonNoSecret).
+func DIDOfInvite(s string) (string, error) {
+	p, err := Parse(s)
+	if err != nil {
+		return "", err
+	}
+	if p.Secret == nil {
+		return "", refuse(ReasonNoSecret, "§7.6", "a view-only invite opens no invite record")
+	}
+	return DID(p.Secret)
+}
