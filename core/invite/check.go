@@ -144,14 +144,24 @@ func listOf(body map[string]any, member string) ([]string, error) {
 	return out, nil
 }
 
-// jsLen is a string's length as JavaScript counts it: UTF-16 code units.
+// jsLen is a string's length as JavaScript counts it: UTF-16 code units;
+// a lone surrogate, which core/cjson carries as its three WTF-8 bytes,
+// counts one. It is core/space's unexported jsLen, repeated until that
+// package exports it.
 func jsLen(s string) int {
 	n := 0
-	for _, r := range s {
-		n++
-		if utf8.RuneLen(r) == 4 {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1 && i+2 < len(s) && s[i] == 0xED && s[i+1] >= 0xA0:
+			n, i = n+1, i+3
+			continue
+		case r >= 0x10000:
+			n += 2
+		default:
 			n++
 		}
+		i += size
 	}
 	return n
 }

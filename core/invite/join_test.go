@@ -151,3 +151,40 @@ func TestReadRecordRefusals(t *testing.T) {
 		t.Errorf("open with a bad DID: %v", err)
 	}
 }
+
+// VerifyJoin and core/judge's reading of a join (03 §3.3: "an assignment
+// whose invite does not verify yields no event") agree on every variant:
+// the signature is checked in one way wherever it is checked.
+func TestJoinCheckAgreesWithJudge(t *testing.T) {
+	sp := publicClub(t)
+	w := newWorld(t, sp)
+	bob := seedKey(t, bytes.Repeat([]byte{7}, 16))
+	good, _ := SignJoin(secret0(), sp.ID, bob.DID())
+	otherSpace, _ := SignJoin(secret0(), "bvvz7u7w4jvlzzbkkaqs4em7ahvxmhnsrjqnupq475wlslsl7uqfa", bob.DID())
+	otherJoiner, _ := SignJoin(secret0(), sp.ID, founder(t).DID())
+	otherKey, _ := SignJoin(bytes.Repeat([]byte{5}, 32), sp.ID, bob.DID())
+	variants := map[string]Join{
+		"good":          good,
+		"other space":   otherSpace,
+		"other joiner":  otherJoiner,
+		"key swapped":   {Key: otherKey.Key, Signature: good.Signature},
+		"zero sig":      {Key: good.Key, Signature: enc.B64URL(make([]byte, 64))},
+		"short sig":     {Key: good.Key, Signature: good.Signature[:80]},
+		"key not a DID": {Key: "did:key:z", Signature: good.Signature},
+	}
+	if string(JoinMessage(sp.ID, bob.DID())) != string(judge.JoinMessage(sp.ID, bob.DID())) {
+		t.Fatal("join messages differ")
+	}
+	for name, j := range variants {
+		d := &record.Version{Collection: CollectionAssign, Key: record.AssignKey(bob.DID(), "editor"), Retain: true,
+			HasBody: true, Body: map[string]any{"did": bob.DID(), "role": "editor", "assigned": true, "invite": j.JSON()}}
+		_, judged := judge.EventFromVersion(w.sign(bob, d), judge.Space{ID: sp.ID})
+		verified := VerifyJoin(j, sp.ID, bob.DID())
+		if (judged == nil) != (verified == nil) {
+			t.Errorf("%s: judge %v, VerifyJoin %v", name, judged, verified)
+		}
+		if (name == "good") != (verified == nil) {
+			t.Errorf("%s: VerifyJoin %v", name, verified)
+		}
+	}
+}

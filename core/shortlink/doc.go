@@ -16,6 +16,11 @@
 // fetched blob that matches a link's pin (Pick); Resolve goes on as for a
 // long invite (core/invite, §7.6). Fetching from relays is the node's.
 //
+// A short link is accepted wherever an invite is (03 §7.6): a string is a
+// short link when ParseLink accepts it (a 43-character code, perhaps with
+// places), and otherwise a long invite for core/invite. A long invite is
+// never 43 characters and never holds '@'.
+//
 // The package is pure: no clock, files, network or global randomness.
 //
 // Choices where 03 is silent are marked "Choice:" beside the code:
