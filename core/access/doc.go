@@ -37,6 +37,15 @@
 // reach: its own allowed-ness, the strikes into and out of it, pass 1 over
 // the strike graph, and pass 2 for the events that saw a changed one.
 //
+// # Cost
+//
+// Each event keeps its ancestors as a bitset (n²/8 bytes in all: 12.5 MB
+// for 10,000 events). A whole replay judges each event once in V and once
+// in W, merging only the record keys a refusal reads; adding an event that
+// strikes nothing costs its own judgement. 03 §17 sets no bound on a
+// history's size; past some hundred thousand events the bitsets want a
+// sparser form.
+//
 // # Readings
 //
 // Where 03 §4 is ambiguous, or its tables were lost, this package follows

@@ -41,21 +41,18 @@ func (h *History) Heads() []string {
 	if h.cache.heads != nil {
 		return slices.Clone(h.cache.heads)
 	}
-	counts := func(i int) bool {
-		k := h.nodes[i].ev.Kind
-		return h.full.valid[i] && k != KindRevoke && k != KindFork
-	}
-	var seen bitset
-	for i := range h.nodes {
-		if counts(i) {
-			seen = seen.or(h.nodes[i].anc)
-		}
-	}
+	// From the last event back: an event a later counting one saw is no
+	// head, and neither is anything it saw, which that later one saw too;
+	// so only heads add their ancestors.
+	var covered bitset
 	heads := []string{}
-	for i := range h.nodes {
-		if counts(i) && !seen.has(i) {
-			heads = append(heads, h.nodes[i].ev.ID)
+	for i := len(h.nodes) - 1; i >= 0; i-- {
+		k := h.nodes[i].ev.Kind
+		if !h.full.valid[i] || k == KindRevoke || k == KindFork || covered.has(i) {
+			continue
 		}
+		heads = append(heads, h.nodes[i].ev.ID)
+		covered = covered.or(h.nodes[i].anc)
 	}
 	sort.Strings(heads)
 	h.cache.heads = heads
