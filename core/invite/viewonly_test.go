@@ -105,15 +105,28 @@ func viewOnlyInvite(t testing.TB, sp *space.Space) *Accepted {
 }
 
 // verdictOf says whether a version counts: an ordinary one stands (§5.2),
-// an access one is stored and applied (§3.4, §4).
+// an access one is stored and applied (§3.4, §4). A version that does not
+// count must be refused outright: never "later", never withdrawn.
 func verdictOf(w *world, v *record.Version) bool {
+	w.t.Helper()
 	if !record.IsAccessCollection(v.Collection) {
-		return w.standing(v).Answer == record.Stands
+		got := w.standing(v)
+		if got.Answer != record.Stands && got.Answer != record.Refused {
+			w.t.Fatalf("%s %s: %v, want refused", v.Collection, v.Key, got)
+		}
+		return got.Answer == record.Stands
 	}
-	if w.store(v).Answer != record.Stands {
+	if got := w.store(v); got.Answer != record.Stands {
+		if got.Answer != record.Refused {
+			w.t.Fatalf("%s %s: stored %v, want refused", v.Collection, v.Key, got)
+		}
 		return false
 	}
-	return w.h.Status(v.ID).Outcome == access.Applied
+	st := w.h.Status(v.ID)
+	if st.Outcome != access.Applied && st.Outcome != access.Dropped {
+		w.t.Fatalf("%s %s: %v, want dropped", v.Collection, v.Key, st)
+	}
+	return st.Outcome == access.Applied
 }
 
 // randomHistory builds the public chess club's history at random; it gives
