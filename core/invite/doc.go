@@ -6,7 +6,8 @@
 //     CloseDraft, ReadRecord);
 //   - §7.3 the join: the joiner's own sys.assign, signed by the invite key
 //     over "minca/space-invite/v1|<spaceId>|<joinerDid>" (SignJoin,
-//     VerifyJoin, JoinDraft). core/judge checks the same signature when it
+//     VerifyJoin, JoinDraft), written only when JoinReady says the invite is
+//     open in the current state. core/judge checks the same signature when it
 //     turns a join into an access event (03 §3.3); the replay judges the join
 //     as its openers' assignment (§4.5, core/access);
 //   - §7.4 the invitation, a signed loose version in sys.invitation (Make,

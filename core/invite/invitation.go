@@ -122,7 +122,7 @@ func (p Params) body() (map[string]any, error) {
 	}
 	if p.Nodes != nil {
 		if _, err := ParseNodes(p.Nodes); err != nil {
-			return nil, err
+			return nil, &Refusal{Reason: ReasonLists, Rule: "§7.4", Err: err}
 		}
 		body[BodyNodes] = jsonList(p.Nodes)
 	}

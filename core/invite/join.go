@@ -1,8 +1,10 @@
 package invite
 
 import (
+	"errors"
 	"fmt"
 
+	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/record"
@@ -77,4 +79,35 @@ func JoinDraft(secret []byte, spaceID, joinerDID, role string) (*record.Version,
 		Space: spaceID, Collection: CollectionAssign, Key: record.AssignKey(joinerDID, role),
 		Body: body, HasBody: true, Retain: true,
 	}, nil
+}
+
+// What JoinReady answers when a joiner should not write its join now (§7.3).
+var (
+	// ErrNotYet: the invite's record has not arrived: keep the secret and
+	// try again as records arrive.
+	ErrNotYet = errors.New("the invite's record has not arrived yet")
+	// ErrInviteClosed: the invite is closed in the current state.
+	ErrInviteClosed = errors.New("the invite is closed")
+	// ErrAlreadyHeld: the joiner holds the invite's role: joining is a
+	// no-op, and the secret may be forgotten.
+	ErrAlreadyHeld = errors.New("the joiner already holds the invite's role")
+)
+
+// JoinReady says whether joinerDID should write its join through the
+// invite now (§7.3), given the current state (access.History.Current): only
+// when the invite's record is open there — never before, so a join is
+// never counted accepted ahead of the invite's state — and the joiner does
+// not hold its role. It gives the role to join with: the invite's.
+func JoinReady(current *access.State, inviteDID, joinerDID string) (string, error) {
+	inv, ok := current.Invite(inviteDID)
+	switch {
+	case !ok:
+		return "", ErrNotYet
+	case !inv.Open:
+		return "", ErrInviteClosed
+	}
+	if _, held := current.Assignment(joinerDID, inv.Role); held {
+		return inv.Role, ErrAlreadyHeld
+	}
+	return inv.Role, nil
 }

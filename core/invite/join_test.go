@@ -59,6 +59,9 @@ func TestJoinThroughJudgeAndReplay(t *testing.T) {
 	alice, bob, carol := founder(t), seedKey(t, bytes.Repeat([]byte{7}, 16)), seedKey(t, bytes.Repeat([]byte{8}, 16))
 	inviteDID, _ := DID(secret0())
 
+	if _, err := JoinReady(w.h.Current(), inviteDID, bob.DID()); !errors.Is(err, ErrNotYet) {
+		t.Errorf("before the invite arrives: %v", err)
+	}
 	open, err := OpenDraft(sp.ID, inviteDID, "editor")
 	if err != nil {
 		t.Fatal(err)
@@ -70,6 +73,9 @@ func TestJoinThroughJudgeAndReplay(t *testing.T) {
 	}
 
 	// Bob, a stranger, joins; his seen names the invite event.
+	if role, err := JoinReady(w.h.Current(), inviteDID, bob.DID()); err != nil || role != "editor" {
+		t.Fatalf("join ready: %q %v", role, err)
+	}
 	d, err := JoinDraft(secret0(), sp.ID, bob.DID(), "editor")
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +91,9 @@ func TestJoinThroughJudgeAndReplay(t *testing.T) {
 	}
 	if !w.h.Current().IsMember(bob.DID()) {
 		t.Fatal("bob is no member after joining")
+	}
+	if _, err := JoinReady(w.h.Current(), inviteDID, bob.DID()); !errors.Is(err, ErrAlreadyHeld) {
+		t.Errorf("after joining: %v", err)
 	}
 
 	// A join signed for another space yields no event (§7.3).
@@ -111,6 +120,9 @@ func TestJoinThroughJudgeAndReplay(t *testing.T) {
 		t.Errorf("invite after closing: %+v %v", inv, ok)
 	}
 
+	if _, err := JoinReady(w.h.Current(), inviteDID, carol.DID()); !errors.Is(err, ErrInviteClosed) {
+		t.Errorf("after closing: %v", err)
+	}
 	// Carol joins having seen the close: stored (a join by a known invite),
 	// refused by the replay.
 	d, _ = JoinDraft(secret0(), sp.ID, carol.DID(), "editor")
