@@ -109,8 +109,8 @@ func earlierBound(spaceID, keyID string) map[string]any {
 	return map[string]any{"space": spaceID, "keyId": keyID}
 }
 
-// SealEarlier is step 2 of 03 §9.3: base64url of an envelope under K''s
-// seal key, label minca/earlier-keys/v1, around the JSON list of base64url
+// SealEarlier is step 2 of 03 §9.3: base64url of an envelope under the
+// seal key of K′, label minca/earlier-keys/v1, around the JSON list of base64url
 // of every key held.
 func SealEarlier(next *Key, spaceID string, held []*Key, rnd io.Reader) (string, error) {
 	list := make([]any, len(held))

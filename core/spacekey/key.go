@@ -8,6 +8,7 @@ import (
 
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/space"
 )
 
 // KeyLen is the size of a space key K (03 §8.1).
@@ -101,3 +102,16 @@ func (k *Key) String() string { return "spacekey(" + k.id + ")" }
 
 // GoString: see String.
 func (k *Key) GoString() string { return k.String() }
+
+// NewSpace creates a private space (03 §1.3) whose first key is k: core/space
+// writes the constitution with k's id as encryptionKeyId and its read DID as
+// readKey (§8.1, §8.4).
+func NewSpace(d space.Draft, k *Key) (*space.Space, error) {
+	d.Visibility = space.VisibilityPriv
+	d.SpaceKey = k.Raw()
+	sp, err := space.Create(d)
+	if err != nil {
+		return nil, fmt.Errorf("create private space: %w", err)
+	}
+	return sp, nil
+}
