@@ -1,7 +1,7 @@
 // Package invite is 03 §7.1–§7.6: invites to a space.
 //
 //   - §7.1 the invite secret (32 random bytes) and the invite key it stands
-//     for (Secret, KeyPair, DID);
+//     for (NewSecret, CheckSecret, KeyPair, DID, DIDOfInvite);
 //   - §7.2 the sys.invite record that opens and closes an invite (OpenDraft,
 //     CloseDraft, ReadRecord);
 //   - §7.3 the join: the joiner's own sys.assign, signed by the invite key
@@ -13,8 +13,8 @@
 //   - §7.4 the invitation, a signed loose version in sys.invitation (Make,
 //     Check), its string form and the links that carry it (Encode, Parse,
 //     Extract);
-//   - §7.5 role and view-only invites; §7.6 accepting and previewing (Accept,
-//     Preview).
+//   - §7.5 role and view-only invites; §7.6 accepting and previewing
+//     (AcceptString, Accept, Accepted.Preview).
 //
 // Every refusal is a *Refusal with a Reason a caller (and the UI) can branch
 // on; errors.Is(err, ErrRefused) holds for all of them.

@@ -200,3 +200,42 @@ func TestJoinCheckAgreesWithJudge(t *testing.T) {
 		}
 	}
 }
+
+// A join is judged as its opener's assignment, in the join's own view
+// (03 §4.5): Bob, an editor, opens an invite; Alice unassigns him, having
+// seen it. Carol's join naming a view from before (where Bob could assign
+// editor) gets in; Dave's, naming the current heads, is refused: in his
+// view the opener no longer may. So an invite is stopped by closing it.
+func TestJoinJudgedAsOpenersAssignment(t *testing.T) {
+	sp := publicClub(t)
+	w := newWorld(t, sp)
+	alice := founder(t)
+	bob, carol, dave := seedKey(t, bytes.Repeat([]byte{7}, 16)), seedKey(t, bytes.Repeat([]byte{8}, 16)),
+		seedKey(t, bytes.Repeat([]byte{9}, 16))
+	w.mustStore(w.sign(alice, assign(bob.DID(), "editor", true)))
+	inviteDID, _ := DID(secret0())
+	d, _ := OpenDraft(sp.ID, inviteDID, "editor")
+	opened := w.sign(bob, d)
+	w.mustStore(opened)
+	w.mustStore(w.sign(alice, assign(bob.DID(), "editor", false)))
+
+	early, _ := JoinDraft(secret0(), sp.ID, carol.DID(), "editor")
+	early.Seen = []string{opened.ID}
+	carolJoin := w.sign(carol, early)
+	w.mustStore(carolJoin)
+	late, _ := JoinDraft(secret0(), sp.ID, dave.DID(), "editor")
+	daveJoin := w.sign(dave, late)
+	w.mustStore(daveJoin)
+
+	if st := w.h.Status(carolJoin.ID); st.Outcome != access.Applied {
+		t.Errorf("carol's join from the old view: %v", st)
+	}
+	st := w.h.Status(daveJoin.ID)
+	if st.Outcome != access.Dropped || st.Refusal == nil || st.Refusal.Code != access.RefusedNoGrant {
+		t.Errorf("dave's join from the current view: %v", st)
+	}
+	cur := w.h.Current()
+	if !cur.IsMember(carol.DID()) || cur.IsMember(dave.DID()) || cur.IsMember(bob.DID()) {
+		t.Errorf("members: carol %v dave %v bob %v", cur.IsMember(carol.DID()), cur.IsMember(dave.DID()), cur.IsMember(bob.DID()))
+	}
+}
