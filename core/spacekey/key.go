@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
@@ -20,11 +21,15 @@ var ErrKey = errors.New("spacekey: not a space key")
 // Key is a space key K with what 03 §8.1 and §8.4 derive from it: the seal
 // key of every envelope under K, the key id, and the read key pair. Nothing
 // uses K itself as a key; it is only HKDF input (03 §8.1).
+//
+// The read key pair, which costs a scalar multiplication, is derived on
+// first use: a reader meets the same raw keys again in every earlier.
 type Key struct {
-	raw  []byte
-	seal []byte
-	id   string
-	read *identity.KeyPair
+	raw      []byte
+	seal     []byte
+	id       string
+	readOnce sync.Once
+	read     *identity.KeyPair
 }
 
 // FromRaw takes 32 raw bytes as a space key and derives its parts
@@ -41,11 +46,7 @@ func FromRaw(raw []byte) (*Key, error) {
 	if err != nil {
 		return nil, fmt.Errorf("space key id: %w", err)
 	}
-	read, err := identity.ReadKeyPair(raw)
-	if err != nil {
-		return nil, fmt.Errorf("space read key: %w", err)
-	}
-	return &Key{raw: bytes.Clone(raw), seal: seal, id: id, read: read}, nil
+	return &Key{raw: bytes.Clone(raw), seal: seal, id: id}, nil
 }
 
 // Parse reads a space key as it travels (in an invite, a box, an earlier):
@@ -72,10 +73,16 @@ func Generate(rnd io.Reader) (*Key, error) {
 func (k *Key) ID() string { return k.id }
 
 // ReadDID is the did:key of the read key pair (03 §8.4).
-func (k *Key) ReadDID() string { return k.read.DID() }
+func (k *Key) ReadDID() string { return k.ReadKeyPair().DID() }
 
 // ReadKeyPair is the read key pair, with which a peer proves it may read (04).
-func (k *Key) ReadKeyPair() *identity.KeyPair { return k.read }
+func (k *Key) ReadKeyPair() *identity.KeyPair {
+	k.readOnce.Do(func() {
+		// Cannot fail: the seed is a 32-byte HKDF output of a checked key.
+		k.read, _ = identity.ReadKeyPair(k.raw)
+	})
+	return k.read
+}
 
 // ReadSeed is HKDF(K, "minca/space-read/v1", 32), the seed a pass carries
 // (03 §8.4, §14).

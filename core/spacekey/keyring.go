@@ -69,7 +69,7 @@ func NewKeyring(in Input) *Keyring {
 // take adds k if the history names it and it is new.
 func (r *Keyring) take(k *Key) bool {
 	e, ok := r.named[k.id]
-	if !ok || !k.Names(e.KeyID, e.ReadKey) || r.keys[k.id] != nil {
+	if !ok || r.keys[k.id] != nil || !k.Names(e.KeyID, e.ReadKey) {
 		return false
 	}
 	r.keys[k.id] = k
