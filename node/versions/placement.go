@@ -64,14 +64,14 @@ const (
 	// i/ entry if it is not held (05 §10.1 "keep"). A stub over a whole
 	// version deletes the body. Keeping whole takes the body of the copy
 	// being placed.
-	OpKeep OpKind = iota + 1
-	OpSetCurrent    // r/<key> = id
-	OpSetFirst      // g/<key> = id
-	OpSetRetained   // h/<key>/<seq>/<id> = id
-	OpUnsetCurrent  // delete r/<key>
-	OpUnsetFirst    // delete g/<key>
-	OpUnsetRetained // delete h/<key>/<seq>/<id>
-	OpDrop          // delete the version and its i/ entry
+	OpKeep          OpKind = iota + 1
+	OpSetCurrent           // r/<key> = id
+	OpSetFirst             // g/<key> = id
+	OpSetRetained          // h/<key>/<seq>/<id> = id
+	OpUnsetCurrent         // delete r/<key>
+	OpUnsetFirst           // delete g/<key>
+	OpUnsetRetained        // delete h/<key>/<seq>/<id>
+	OpDrop                 // delete the version and its i/ entry
 )
 
 // Op is one write of a placement or a removal.
