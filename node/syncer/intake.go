@@ -1,0 +1,196 @@
+package syncer
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/syncmsg"
+)
+
+// intakeLocked takes in one batch from p (one versions or push-update) in
+// the order of 05 §8:
+//  1. drop entries that are not objects or have no string collection;
+//  2. drop versions of collections this node does not hold;
+//  3. sort: sys.collection first, then seq ascending (record.SortForIntake);
+//  4. run each through the gatekeeper and store what passes;
+//  5. if any were taken in, send p stored with their ids, then retry the
+//     waiting versions until no more go in;
+//  6. ask p for the first and previous versions still missing that waiting
+//     versions name.
+func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) error {
+	batch := e.parseBatchLocked(p, entries)
+	record.SortForIntake(batch)
+	var taken []string
+	now := e.clock.Now()
+	for _, v := range batch {
+		if e.space.Held(ctx, v) {
+			taken = append(taken, v.ID) // already held: acknowledged too
+			continue
+		}
+		ok, err := e.judgeLocked(ctx, v, p.did, now)
+		if err != nil {
+			return err
+		}
+		if ok {
+			taken = append(taken, v.ID)
+		}
+	}
+	acks := map[string][]string{p.did: taken}
+	if err := e.flushLocked(ctx, acks); err != nil {
+		return err
+	}
+	if len(acks[p.did]) > 0 {
+		if err := e.retryWaitingLocked(ctx, acks); err != nil {
+			return err
+		}
+	}
+	e.sendAcksLocked(acks)
+	e.askMissingLocked(ctx, p)
+	return nil
+}
+
+// parseBatchLocked applies steps 1 and 2 and parses what is left; an entry
+// that is no version is refused from p (keyed on its id if it has one).
+func (e *Engine) parseBatchLocked(p *peer, entries []any) []*record.Version {
+	var batch []*record.Version
+	for _, entry := range entries {
+		m, ok := entry.(map[string]any)
+		if !ok {
+			continue
+		}
+		c, ok := m["collection"].(string)
+		if !ok || !e.holdsLocked(c) {
+			continue
+		}
+		v, err := record.Parse(m)
+		if err != nil {
+			e.stats.Refused++
+			if id, ok := m["id"].(string); ok {
+				p.refuse(id)
+			}
+			continue
+		}
+		batch = append(batch, v)
+	}
+	return batch
+}
+
+// judgeLocked runs v through the gatekeeper (05 §8 step 4): stands and
+// withdrawn are let in (true), later waits, refused is remembered for the
+// sender.
+func (e *Engine) judgeLocked(ctx context.Context, v *record.Version, from string, now time.Time) (bool, error) {
+	verdict := e.space.Judge(ctx, v, now)
+	switch verdict.Answer {
+	case record.Stands, record.Withdrawn:
+		e.waiting.remove(v.ID)
+		return true, e.space.Accept(v)
+	case record.Later:
+		e.waiting.add(v, from, verdict.Missing)
+	default:
+		e.waiting.remove(v.ID)
+		e.stats.Refused++
+		if p := e.peers[from]; p != nil {
+			p.refuse(v.ID)
+		}
+	}
+	return false, nil
+}
+
+// flushLocked writes what was let in; versions the store refused are taken
+// out of the acknowledgements and refused from their sender.
+func (e *Engine) flushLocked(ctx context.Context, acks map[string][]string) error {
+	failed, err := e.space.Flush(ctx)
+	if err != nil {
+		return err
+	}
+	if len(failed) == 0 {
+		for _, ids := range acks {
+			e.stats.Stored += len(ids)
+		}
+		return nil
+	}
+	bad := map[string]bool{}
+	for _, id := range failed {
+		bad[id] = true
+	}
+	for did, ids := range acks {
+		kept := ids[:0]
+		for _, id := range ids {
+			if bad[id] {
+				if p := e.peers[did]; p != nil {
+					p.refuse(id)
+				}
+				continue
+			}
+			kept = append(kept, id)
+		}
+		acks[did] = kept
+		e.stats.Stored += len(kept)
+	}
+	return nil
+}
+
+// retryWaitingLocked retries the waiting versions until no more go in
+// (05 §8 step 5); each that goes in is acknowledged to the peer that sent
+// it, as it would have been had it gone in at once (05 §4 stored).
+func (e *Engine) retryWaitingLocked(ctx context.Context, acks map[string][]string) error {
+	e.fresh = true
+	for {
+		round := map[string][]string{}
+		now := e.clock.Now()
+		for _, w := range e.waiting.sorted() {
+			ok, err := e.judgeLocked(ctx, w.v, w.from, now)
+			if err != nil {
+				return err
+			}
+			if ok {
+				round[w.from] = append(round[w.from], w.v.ID)
+			}
+		}
+		if len(round) == 0 {
+			return nil
+		}
+		if err := e.flushLocked(ctx, round); err != nil {
+			return err
+		}
+		for did, ids := range round {
+			acks[did] = append(acks[did], ids...)
+		}
+	}
+}
+
+func (e *Engine) sendAcksLocked(acks map[string][]string) {
+	dids := make([]string, 0, len(acks))
+	for did := range acks {
+		dids = append(dids, did)
+	}
+	sort.Strings(dids)
+	for _, did := range dids {
+		p := e.peers[did]
+		if p == nil || len(acks[did]) == 0 {
+			continue
+		}
+		e.sendLocked(p, &syncmsg.Stored{IDs: acks[did]})
+	}
+}
+
+// askMissingLocked asks p for what the versions p sent that wait still miss
+// (05 §8 step 6), at once.
+func (e *Engine) askMissingLocked(ctx context.Context, p *peer) {
+	byCollection := map[string][]string{}
+	for _, w := range e.waiting.sorted() {
+		if w.from == p.did {
+			byCollection[w.v.Collection] = append(byCollection[w.v.Collection], w.missing...)
+		}
+	}
+	cs := make([]string, 0, len(byCollection))
+	for c := range byCollection {
+		cs = append(cs, c)
+	}
+	sort.Strings(cs)
+	for _, c := range cs {
+		e.askLocked(ctx, p, c, byCollection[c])
+	}
+}

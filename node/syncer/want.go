@@ -1,0 +1,173 @@
+package syncer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/syncmsg"
+	"minca.dev/desktop/node/versions"
+)
+
+// sendHaveLocked sends p the versions ids names, in versions messages
+// without id of at most 200 (05 §6.3): in the order given (newest first),
+// a record's versions together in the place of its newest, a record with
+// more than 200 over several messages.
+func (e *Engine) sendHaveLocked(ctx context.Context, p *peer, ids []string) error {
+	var order []string
+	groups := map[string][]any{}
+	for _, id := range ids {
+		v, err := e.space.store.Get(ctx, id)
+		if errors.Is(err, versions.ErrNotFound) {
+			continue // removed since the session found it
+		}
+		if err != nil {
+			return fmt.Errorf("send %s to %s: %w", id, p.did, err)
+		}
+		raw, err := record.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("send %s to %s: %w", id, p.did, err)
+		}
+		k := v.Collection + "\x00" + v.Key
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], syncmsg.RawJSON(raw))
+	}
+	var batch []any
+	flush := func() {
+		if len(batch) > 0 {
+			e.sendLocked(p, &syncmsg.Versions{Versions: batch})
+			batch = nil
+		}
+	}
+	for _, k := range order {
+		g := groups[k]
+		if len(batch)+len(g) > syncmsg.MaxVersions {
+			flush()
+		}
+		for len(g) > syncmsg.MaxVersions {
+			e.sendLocked(p, &syncmsg.Versions{Versions: g[:syncmsg.MaxVersions]})
+			g = g[syncmsg.MaxVersions:]
+		}
+		batch = append(batch, g...)
+	}
+	flush()
+	return nil
+}
+
+// askLocked asks p for ids of collection c, in want messages of at most 200
+// ids with fresh request ids (05 §6.3), leaving out what is held, waiting,
+// refused from p, or asked of p already.
+func (e *Engine) askLocked(ctx context.Context, p *peer, c string, ids []string) {
+	var chunk []string
+	send := func() {
+		if len(chunk) == 0 {
+			return
+		}
+		w := &want{id: e.freshID(), collection: c, ids: map[string]bool{}, sent: e.clock.Now()}
+		for _, id := range chunk {
+			w.ids[id] = true
+			p.asked[id] = w.id
+		}
+		p.wants[w.id] = w
+		e.stats.WantsSent++
+		e.sendLocked(p, &syncmsg.Want{ID: w.id, IDs: chunk})
+		chunk = nil
+	}
+	for _, id := range ids {
+		if p.refused[id] || p.asked[id] != 0 || e.waiting.has(id) || e.heldLocked(ctx, id) {
+			continue
+		}
+		chunk = append(chunk, id)
+		if len(chunk) == syncmsg.MaxWant {
+			send()
+		}
+	}
+	send()
+}
+
+// heldLocked says whether a version with id is kept, in any form.
+func (e *Engine) heldLocked(ctx context.Context, id string) bool {
+	return e.space.Has(ctx, id)
+}
+
+// onWantLocked always answers, with every asked version held (05 §4, §6.4).
+func (e *Engine) onWantLocked(ctx context.Context, p *peer, m *syncmsg.Want) error {
+	out := []any{}
+	for _, id := range m.IDs {
+		v, err := e.space.store.Get(ctx, id)
+		if errors.Is(err, versions.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("answer want %d: %w", m.ID, err)
+		}
+		raw, err := record.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("answer want %d: %w", m.ID, err)
+		}
+		out = append(out, syncmsg.RawJSON(raw))
+	}
+	e.sendLocked(p, &syncmsg.Versions{ID: m.ID, HasID: true, Versions: out})
+	return nil
+}
+
+// onVersionsLocked takes in a versions message (05 §8): one with an id only
+// if it answers a want in flight with p, and then only the ids asked for.
+func (e *Engine) onVersionsLocked(ctx context.Context, p *peer, m *syncmsg.Versions) error {
+	if !m.HasID {
+		return e.intakeLocked(ctx, p, m.Versions)
+	}
+	w := p.wants[m.ID]
+	if w == nil {
+		e.stats.Ignored++
+		return nil
+	}
+	e.dropWantLocked(p, w)
+	var asked []any
+	for _, entry := range m.Versions {
+		if obj, ok := entry.(map[string]any); ok {
+			if id, ok := obj["id"].(string); ok && w.ids[id] {
+				asked = append(asked, entry)
+				delete(w.ids, id) // each asked id is taken once
+			}
+		}
+	}
+	if err := e.intakeLocked(ctx, p, asked); err != nil {
+		return err
+	}
+	return e.checkLevelLocked(ctx, p, w.collection)
+}
+
+func (e *Engine) dropWantLocked(p *peer, w *want) {
+	delete(p.wants, w.id)
+	for id := range w.ids {
+		if p.asked[id] == w.id {
+			delete(p.asked, id)
+		}
+	}
+}
+
+// expireLocked gives up on sessions and wants that heard nothing for a
+// while (05 §6.3). A session given up ends as any other; a want given up is
+// forgotten, and what it asked for is found again on the next round.
+func (e *Engine) expireLocked(ctx context.Context, p *peer, now time.Time) error {
+	for _, s := range p.sortedSessions() {
+		if now.Sub(s.heard) >= SessionTimeout {
+			e.stats.GaveUp++
+			if err := e.endSessionLocked(ctx, p, s); err != nil {
+				return err
+			}
+		}
+	}
+	for _, w := range p.sortedWants() {
+		if now.Sub(w.sent) >= WantTimeout {
+			e.stats.GaveUp++
+			e.dropWantLocked(p, w)
+		}
+	}
+	return nil
+}
