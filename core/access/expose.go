@@ -118,13 +118,15 @@ func (h *History) overlay(t bitset) *context {
 	inT := t.has
 	res := h.pass1(inT)
 	from := len(h.nodes)
-	t.each(func(i int) {
-		un := h.nodes[i].allowed && len(res.struck[i]) == 0
-		if un != h.full.unstruck[i] {
+	for _, i := range h.targets { // nothing else can be struck
+		if !inT(i) {
+			continue
+		}
+		if un := h.nodes[i].allowed && len(res.struck[i]) == 0; un != h.full.unstruck[i] {
 			c.overUnstruck[i] = un
 			from = min(from, i)
 		}
-	})
+	}
 	if from < len(h.nodes) {
 		h.pass2(c, from, func(i int) bool { _, ok := c.overUnstruck[i]; return ok }, inT)
 	}

@@ -45,6 +45,9 @@ type History struct {
 	blocks  map[string][]string
 
 	ix      indexes
+	// strikers and targets are the events with strike edges out and in
+	// (in index order of their first edge): pass 1 looks only at them.
+	strikers, targets []int
 	allowed *context // the judgement "allowed" (§4.3 step 1)
 	full    *context // valid among all placeable events (§4.3 step 4)
 

@@ -15,9 +15,9 @@ type strikeResult struct {
 func (h *History) pass1(inT func(int) bool) strikeResult {
 	in := func(i int) bool { return inT == nil || inT(i) }
 	var nodes []int
-	for _, n := range h.nodes {
-		if len(n.out) > 0 && in(n.idx) && h.reducesIn(n, inT) {
-			nodes = append(nodes, n.idx)
+	for _, r := range h.strikers {
+		if in(r) && h.reducesIn(h.nodes[r], inT) {
+			nodes = append(nodes, r)
 		}
 	}
 	edges := func(r int) []int { return h.nodes[r].out }

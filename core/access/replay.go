@@ -21,8 +21,8 @@ func (h *History) judgeNew(first int) {
 	from := first
 	if linked {
 		res := h.pass1(nil)
-		for i := 0; i < first; i++ {
-			if h.setStruck(c, i, res.struck[i]) {
+		for _, i := range h.targets { // nothing else can be struck
+			if i < first && h.setStruck(c, i, res.struck[i]) {
 				dirty[i] = true
 				from = min(from, i)
 			}

@@ -59,6 +59,12 @@ func (h *History) linkPair(r, e *node) bool {
 	if !strikable(e.ev.Kind) {
 		return false
 	}
+	if len(r.out) == 0 {
+		h.strikers = append(h.strikers, r.idx)
+	}
+	if len(e.in) == 0 {
+		h.targets = append(h.targets, e.idx)
+	}
 	r.out = append(r.out, e.idx)
 	e.in = append(e.in, r.idx)
 	return true
