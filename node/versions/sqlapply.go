@@ -1,0 +1,106 @@
+package versions
+
+import (
+	"fmt"
+
+	"minca.dev/desktop/core/negentropy"
+)
+
+// apply makes one write of placement or removal in the transaction.
+func (t *sqlWriter) apply(op Op, c *versionCopy) error {
+	m := op.Meta
+	var n int64
+	var err error
+	switch op.Kind {
+	case OpKeep:
+		return t.keepVersion(op, c)
+	case OpSetCurrent:
+		n, err = t.exec("setCurrent", m.Key, m.ID)
+	case OpSetFirst:
+		n, err = t.exec("setFirst", m.Key, m.ID)
+	case OpSetRetained:
+		n, err = t.exec("setRetain", m.Key, m.Seq, m.ID)
+	case OpUnsetCurrent:
+		if n, err = t.exec("unsetCurr", m.Key); err == nil {
+			_, err = t.exec("tidyRecord", m.Key)
+		}
+	case OpUnsetFirst:
+		if n, err = t.exec("unsetFirst", m.Key); err == nil {
+			_, err = t.exec("tidyRecord", m.Key)
+		}
+	case OpUnsetRetained:
+		n, err = t.exec("unsetRetain", m.Key, m.Seq, m.ID)
+	case OpDrop:
+		return t.drop(m)
+	default:
+		return fmt.Errorf("unknown write %d: %w", op.Kind, ErrCorrupt)
+	}
+	if n > 0 {
+		t.changed = true
+	}
+	return err
+}
+
+func (t *sqlWriter) exec(name string, args ...any) (int64, error) {
+	res, err := t.st(name).Exec(args...)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", name, err)
+	}
+	return res.RowsAffected()
+}
+
+// keepVersion writes a version not held, or changes the form of one held.
+func (t *sqlWriter) keepVersion(op Op, c *versionCopy) error {
+	m := op.Meta
+	t.changed = true
+	if op.Held {
+		var body []byte // nil: NULL, the stub
+		if op.Whole && c != nil && c.meta.ID == m.ID {
+			body = c.body
+		}
+		_, err := t.exec("setBody", body, m.ID)
+		return err
+	}
+	if c == nil || c.meta.ID != m.ID {
+		return fmt.Errorf("keep %s: no copy to write: %w", m.ID, ErrCorrupt)
+	}
+	var body []byte
+	if op.Whole {
+		body = c.body
+	}
+	if _, err := t.exec("insert", m.ID, c.item[:], m.Collection, int64(c.time), m.Key, m.Seq,
+		m.CreatedAt, m.Retain, m.Deleted, c.stub, body); err != nil {
+		return err
+	}
+	return t.addSum(m.Collection, c.item, 1)
+}
+
+// drop deletes a version and its item.
+func (t *sqlWriter) drop(m Meta) error {
+	t.changed = true
+	if _, err := t.exec("drop", m.ID); err != nil {
+		return err
+	}
+	item, err := negentropy.IDFromVersionID(m.ID)
+	if err != nil {
+		return fmt.Errorf("drop %s: %w: %w", m.ID, ErrCorrupt, err)
+	}
+	return t.addSum(m.Collection, item, -1)
+}
+
+// sumFromBytes reads a stored sum: 32 bytes little-endian (nil: zero).
+func sumFromBytes(b []byte) (negentropy.Sum, error) {
+	var s negentropy.Sum
+	if b == nil {
+		return s, nil
+	}
+	if len(b) != 32 {
+		return s, fmt.Errorf("stored sum of %d bytes: %w", len(b), ErrCorrupt)
+	}
+	for i := range s {
+		for j := 7; j >= 0; j-- {
+			s[i] = s[i]<<8 | uint64(b[i*8+j])
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,217 @@
+package versions
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"minca.dev/desktop/core/negentropy"
+)
+
+// The statements the writing connection prepares once.
+var writeSQL = map[string]string{
+	"held":        "SELECT key, collection, created_at, seq, retain, deleted, body IS NOT NULL FROM versions WHERE id = ?",
+	"record":      "SELECT current, first FROM records WHERE key = ?",
+	"insert":      "INSERT INTO versions (id, item, collection, time, key, seq, created_at, retain, deleted, stub, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+	"setBody":     "UPDATE versions SET body = ? WHERE id = ?",
+	"drop":        "DELETE FROM versions WHERE id = ?",
+	"setCurrent":  "INSERT INTO records (key, current) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET current = excluded.current",
+	"setFirst":    "INSERT INTO records (key, first) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET first = excluded.first",
+	"unsetCurr":   "UPDATE records SET current = NULL WHERE key = ?",
+	"unsetFirst":  "UPDATE records SET first = NULL WHERE key = ?",
+	"tidyRecord":  "DELETE FROM records WHERE key = ? AND current IS NULL AND first IS NULL",
+	"setRetain":   "INSERT OR IGNORE INTO retained (key, seq, id) VALUES (?, ?, ?)",
+	"unsetRetain": "DELETE FROM retained WHERE key = ? AND seq = ? AND id = ?",
+	"readSum":     "SELECT sum, count FROM sums WHERE collection = ?",
+	"writeSum":    "INSERT INTO sums (collection, sum, count) VALUES (?, ?, ?) ON CONFLICT (collection) DO UPDATE SET sum = excluded.sum, count = excluded.count",
+	"deleteSum":   "DELETE FROM sums WHERE collection = ?",
+	"bump":        "UPDATE generation SET n = n + 1 RETURNING n",
+}
+
+// sqlWriteConn is the store's one writing connection. Only the lander's
+// leader uses it, one landing at a time.
+type sqlWriteConn struct {
+	conn  *sql.Conn
+	stmts map[string]*sql.Stmt
+}
+
+func openWriteConn(ctx context.Context, db *sql.DB) (*sqlWriteConn, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	w := &sqlWriteConn{conn: conn, stmts: map[string]*sql.Stmt{}}
+	for name, q := range writeSQL {
+		st, err := conn.PrepareContext(ctx, q)
+		if err != nil {
+			w.close()
+			return nil, fmt.Errorf("prepare %s: %w", name, err)
+		}
+		w.stmts[name] = st
+	}
+	return w, nil
+}
+
+func (w *sqlWriteConn) close() error {
+	var errs []error
+	for _, st := range w.stmts {
+		errs = append(errs, st.Close())
+	}
+	return errors.Join(append(errs, w.conn.Close())...)
+}
+
+func (w *sqlWriteConn) exec(query string) error {
+	_, err := w.conn.ExecContext(context.Background(), query)
+	return err
+}
+
+// land runs a batch in one transaction: each change inside a savepoint, so
+// a change that fails is rolled back alone (05 §10.1), then the running
+// sums it touched, the generation, and one commit.
+func (w *sqlWriteConn) land(batch []*change) []error {
+	errs := make([]error, len(batch))
+	fail := func(err error) []error {
+		for i := range errs {
+			errs[i] = fmt.Errorf("land %d changes: %w", len(batch), err)
+		}
+		return errs
+	}
+	if err := w.exec("BEGIN IMMEDIATE"); err != nil {
+		return fail(err)
+	}
+	tx := &sqlWriter{w: w, sums: map[string]CollectionSum{}}
+	for i, c := range batch {
+		errs[i] = w.change(tx, c)
+	}
+	err := tx.finish()
+	if err == nil {
+		err = w.exec("COMMIT")
+	}
+	if err != nil {
+		w.exec("ROLLBACK")
+		return fail(err)
+	}
+	return errs
+}
+
+// change runs one change in a savepoint; on error nothing of it remains,
+// in the database or in the batch's running sums.
+func (w *sqlWriteConn) change(tx *sqlWriter, c *change) error {
+	if err := w.exec("SAVEPOINT change"); err != nil {
+		return err
+	}
+	tx.begin()
+	err := applyChange(tx, c)
+	if err != nil {
+		tx.rollback()
+		if rerr := w.exec("ROLLBACK TO change"); rerr != nil {
+			return errors.Join(err, rerr)
+		}
+	} else {
+		tx.keep()
+	}
+	if rerr := w.exec("RELEASE change"); rerr != nil {
+		return errors.Join(err, rerr)
+	}
+	return err
+}
+
+// sqlWriter is one landing seen by placement: reads and writes go to the
+// open transaction; running sums are summed in memory and written at the end.
+type sqlWriter struct {
+	w       *sqlWriteConn
+	sums    map[string]CollectionSum // the batch's sums, for collections touched
+	undo    map[string]*CollectionSum
+	wrote   bool // some change of the batch wrote
+	changed bool // the current change wrote
+}
+
+func (t *sqlWriter) st(name string) *sql.Stmt { return t.w.stmts[name] }
+
+func (t *sqlWriter) begin() { t.undo, t.changed = map[string]*CollectionSum{}, false }
+
+func (t *sqlWriter) keep() { t.wrote = t.wrote || t.changed }
+
+func (t *sqlWriter) rollback() {
+	for c, old := range t.undo {
+		if old == nil {
+			delete(t.sums, c)
+		} else {
+			t.sums[c] = *old
+		}
+	}
+}
+
+func (t *sqlWriter) RecordEntries(key string) (string, string, error) {
+	var cur, first sql.NullString
+	err := t.st("record").QueryRow(key).Scan(&cur, &first)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", "", fmt.Errorf("read record %s: %w", key, err)
+	}
+	return cur.String, first.String, nil
+}
+
+func (t *sqlWriter) Held(id string) (Meta, bool, error) {
+	m := Meta{ID: id}
+	err := t.st("held").QueryRow(id).Scan(&m.Key, &m.Collection, &m.CreatedAt, &m.Seq, &m.Retain, &m.Deleted, &m.HasBody)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Meta{}, false, nil
+	}
+	if err != nil {
+		return Meta{}, false, fmt.Errorf("read version %s: %w", id, err)
+	}
+	return m, true, nil
+}
+
+// addSum adds (sign 1) or takes away (−1) one item from its collection's sum.
+func (t *sqlWriter) addSum(collection string, item negentropy.ID, sign int) error {
+	s, ok := t.sums[collection]
+	if !ok {
+		var sum []byte
+		err := t.st("readSum").QueryRow(collection).Scan(&sum, &s.Count)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("read sum of %s: %w", collection, err)
+		}
+		if s.Sum, err = sumFromBytes(sum); err != nil {
+			return err
+		}
+	}
+	if _, seen := t.undo[collection]; !seen {
+		if ok {
+			old := s
+			t.undo[collection] = &old
+		} else {
+			t.undo[collection] = nil
+		}
+	}
+	if sign > 0 {
+		s.Sum, s.Count = s.Sum.Add(negentropy.SumOf(item)), s.Count+1
+	} else {
+		s.Sum, s.Count = s.Sum.Sub(negentropy.SumOf(item)), s.Count-1
+	}
+	t.sums[collection] = s
+	return nil
+}
+
+// finish writes the batch's running sums and moves the generation, if
+// anything was written.
+func (t *sqlWriter) finish() error {
+	if !t.wrote {
+		return nil
+	}
+	for c, s := range t.sums {
+		var err error
+		if s.Count == 0 {
+			_, err = t.st("deleteSum").Exec(c)
+		} else {
+			b := s.Sum.Bytes()
+			_, err = t.st("writeSum").Exec(c, b[:], s.Count)
+		}
+		if err != nil {
+			return fmt.Errorf("write sum of %s: %w", c, err)
+		}
+	}
+	var n int64
+	return t.st("bump").QueryRow().Scan(&n)
+}
