@@ -44,12 +44,12 @@ type History struct {
 	pending map[string]*Event // held but not placed: waiting (§4.2)
 	blocks  map[string][]string
 
-	ix      indexes
+	ix indexes
 	// strikers and targets are the events with strike edges out and in
 	// (in index order of their first edge): pass 1 looks only at them.
 	strikers, targets []int
-	allowed *context // the judgement "allowed" (§4.3 step 1)
-	full    *context // valid among all placeable events (§4.3 step 4)
+	allowed           *context // the judgement "allowed" (§4.3 step 1)
+	full              *context // valid among all placeable events (§4.3 step 4)
 
 	version int    // bumped by every Add that places something
 	cache   *cache // answers worked out for this version
