@@ -120,3 +120,27 @@ func TestParseKeyChange(t *testing.T) {
 		}
 	}
 }
+
+// TestEarlierWithoutFirstGivesNothing: an earlier that opens and names a
+// key the history names, but not K₀, is malformed: the reader takes none
+// of its keys, not even the named one (03 §9.3).
+func TestEarlierWithoutFirstGivesNothing(t *testing.T) {
+	w := newWorld(t, 5)
+	p := newPerson(t, w.rnd, "p", w.sp.ID)
+	w.event(w.founder, access.Event{Kind: access.KindAssign, DID: p.did, Role: "member", Assigned: true})
+	w.change(w.founder, nil)
+	k1 := w.founder.held[1]
+	mid := w.write(w.history(), w.founder, 0)
+	next := w.badChange(p, func(k *Key) string {
+		s, err := SealEarlier(k, w.sp.ID, []*Key{k1}, w.rnd)
+		must(t, err)
+		return s
+	})
+	ring := w.ring(w.history(), p)
+	if _, bad := ring.Malformed()[next.ID()]; !bad || len(ring.IDs()) != 1 {
+		t.Fatalf("malformed %v, holds %v", ring.Malformed(), ring.IDs())
+	}
+	if _, ok := ring.Open(mid.v); ok {
+		t.Error("opened a body sealed under the key the malformed earlier names")
+	}
+}
