@@ -51,7 +51,7 @@ type History struct {
 	allowed           *context // the judgement "allowed" (§4.3 step 1)
 	full              *context // valid among all placeable events (§4.3 step 4)
 
-	version int    // bumped by every Add that places something
+	version int    // bumped by every Add that holds something new
 	cache   *cache // answers worked out for this version
 }
 
@@ -114,6 +114,7 @@ func (h *History) Add(events ...Event) error {
 			return fmt.Errorf("add access events: %w", err)
 		}
 	}
+	held := h.Len()
 	var ready []string
 	for i := range events {
 		e := &events[i]
@@ -128,15 +129,19 @@ func (h *History) Add(events ...Event) error {
 	}
 	first := len(h.nodes)
 	h.placeAll(ready)
-	if len(h.nodes) == first {
-		h.cache = newCache() // waiting events change status
-		return nil
+	if h.Len() != held {
+		h.version++
+		h.cache = newCache()
 	}
-	h.version++
-	h.cache = newCache()
-	h.judgeNew(first)
+	if len(h.nodes) != first {
+		h.judgeNew(first)
+	}
 	return nil
 }
+
+// Version counts the Adds that held something new: answers read at one
+// version hold until it changes.
+func (h *History) Version() int { return h.version }
 
 // holds says whether an event with this id is held, placed or waiting.
 func (h *History) holds(id string) bool {

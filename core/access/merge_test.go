@@ -275,3 +275,24 @@ func TestLog(t *testing.T) {
 		}
 	}
 }
+
+// Version changes with every Add that holds something new, waiting or not,
+// and not with one that adds nothing.
+func TestVersion(t *testing.T) {
+	b := newBuilder(t, founded([]string{"alice"}, role("member", grant("/record"))))
+	first := b.ev("first", "alice", assign("bob", "member"), "G")
+	second := b.ev("second", "alice", assign("carol", "member"), "first")
+	h, _ := NewHistory(b.g)
+	steps := []struct {
+		add  Event
+		want int
+	}{{second, 1}, {second, 1}, {first, 2}, {first, 2}}
+	for k, s := range steps {
+		if err := h.Add(s.add); err != nil {
+			t.Fatal(err)
+		}
+		if h.Version() != s.want {
+			t.Errorf("step %d: version %d, want %d", k, h.Version(), s.want)
+		}
+	}
+}
