@@ -44,8 +44,11 @@ func TestAgainstReference(t *testing.T) {
 		if got, want := h.KeyDue(), r.keyDue(j, cur); got != want {
 			fail("keyDue", got, want)
 		}
-		for _, e := range evs {
+		for k, e := range evs {
 			r.checkViews(t, h, j, e.Seen, fail)
+			if k > 0 {
+				r.checkWithin(h, e.Seen, []string{evs[k-1].ID}, fail)
+			}
 		}
 	}
 }
@@ -228,4 +231,47 @@ func norm(s Snapshot) Snapshot {
 		}
 	}
 	return s
+}
+
+// closureOf is what ids name and everything they saw, or false when one is
+// missing or waiting.
+func (r *refReplay) closureOf(ids []string) (map[string]bool, bool) {
+	out := map[string]bool{}
+	for _, s := range ids {
+		if s == r.g.SpaceID {
+			continue
+		}
+		if r.evs[s] == nil || r.waits[s] {
+			return nil, false
+		}
+		out[s] = true
+		for a := range r.anc[s] {
+			out[a] = true
+		}
+	}
+	return out, true
+}
+
+// checkWithin compares at(seen, within) with the reference: valid among
+// what seen and within name, merged over what seen names.
+func (r *refReplay) checkWithin(h *History, seen, within []string, fail func(string, any, any)) {
+	inSeen, ok1 := r.closureOf(seen)
+	both, ok2 := r.closureOf(append(slices.Clone(seen), within...))
+	got, ok := h.At(seen, within)
+	if ok != (ok1 && ok2) {
+		fail(fmt.Sprintf("availability of at(%v, %v)", seen, within), ok, ok1 && ok2)
+	}
+	if !ok {
+		return
+	}
+	j := r.judge(both)
+	var set []string
+	for id := range inSeen {
+		if j.valid[id] {
+			set = append(set, id)
+		}
+	}
+	if g, w := norm(got.Snapshot()), norm(r.merge(set, j.viewW).snapshot()); !reflect.DeepEqual(g, w) {
+		fail(fmt.Sprintf("at(%v, %v)", seen, within), g, w)
+	}
 }
