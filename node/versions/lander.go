@@ -27,6 +27,14 @@ type lander struct {
 	queue   []*change
 	landing bool
 	closed  bool
+	writes  uint64 // landings so far (each one write)
+}
+
+// landings is how many writes the lander made so far.
+func (l *lander) landings() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.writes
 }
 
 func newLander(land func([]*change) []error) *lander {
@@ -52,6 +60,7 @@ func (l *lander) submit(c *change) error {
 	for len(l.queue) > 0 {
 		batch := l.queue
 		l.queue = nil
+		l.writes++
 		l.mu.Unlock()
 		errs := l.land(batch)
 		for i, c := range batch {

@@ -274,3 +274,6 @@ func (m *Memory) Dump(ctx context.Context) (Dump, error) {
 	}
 	return d, m.readLocked()
 }
+
+// Landings is how many writes the store made so far (05 §10.1).
+func (m *Memory) Landings() uint64 { return m.lander.landings() }

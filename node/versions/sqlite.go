@@ -121,3 +121,7 @@ func (s *SQLite) Remove(ctx context.Context, ids ...string) error {
 func (s *SQLite) land(batch []*change) []error {
 	return s.w.land(batch)
 }
+
+// Landings is how many writes (transactions) the store made so far; changes
+// that came in while one landed share one (05 §10.1).
+func (s *SQLite) Landings() uint64 { return s.lander.landings() }

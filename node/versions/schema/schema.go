@@ -112,3 +112,28 @@ func apply(ctx context.Context, db *sql.DB, m Migration) error {
 	_, err = conn.ExecContext(ctx, "COMMIT")
 	return err
 }
+
+// Column is one column line of a CREATE TABLE in a schema file.
+type Column struct {
+	Line      string
+	Commented bool // the line carries a -- comment
+}
+
+// Columns lists the column lines of the CREATE TABLE statements in sql,
+// so a test can hold every column to having a comment (STYLE habit 8).
+func Columns(sql string) []Column {
+	var out []Column
+	in := false
+	for _, line := range strings.Split(sql, "\n") {
+		trim := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(trim, "CREATE TABLE"):
+			in = true
+		case in && strings.HasPrefix(trim, ")"):
+			in = false
+		case in && trim != "" && !strings.HasPrefix(trim, "--") && !strings.HasPrefix(trim, "PRIMARY KEY"):
+			out = append(out, Column{Line: trim, Commented: strings.Contains(trim, "--")})
+		}
+	}
+	return out
+}
