@@ -1,7 +1,7 @@
 // Package account is the account's own spaces (03 §13–§14): the spaces it
 // derives from its account key (§13.1: the account registry, contacts and
 // one carry space per carrier and gen), the memberships the registry records
-// and which count (§13.2), and passes, the data a carrier gets to carry a
+// and which count (§13.2), when a sys.link is done (§13.2), and passes, the data a carrier gets to carry a
 // space it cannot read (§14).
 //
 // Derivations are core/identity's (AccountSpaceKey, AccountSpaceNonce,
@@ -20,4 +20,6 @@
 //     so is a private space's pass without read, and a public space's with
 //     read or readKey.
 //   - carry:closed closes only with exactly { v: 1, closed: true }.
+//   - sys.link's body was lost with §13.2's table: LinkDone takes until and
+//     keyId from the caller; "past until" is strictly after it.
 package account

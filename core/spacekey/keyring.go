@@ -216,3 +216,12 @@ func (r *Keyring) IDs() []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// CurrentID is the id of the current key, the last of S.keys, whether or
+// not the ring holds it; "" for a space with no keys.
+func (r *Keyring) CurrentID() string {
+	if len(r.entries) == 0 {
+		return ""
+	}
+	return r.entries[len(r.entries)-1].KeyID
+}
