@@ -38,13 +38,16 @@ func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) error
 		}
 	}
 	acks := map[string][]string{p.did: taken}
-	if err := e.flushLocked(ctx, acks); err != nil {
-		return err
-	}
-	if len(acks[p.did]) > 0 {
+	if len(taken) > 0 {
 		if err := e.retryWaitingLocked(ctx, acks); err != nil {
 			return err
 		}
+	}
+	// What went in, the batch and the waiting versions it let in, lands
+	// as one change: a record's later version never shows without the
+	// version that supersedes it in the same batch.
+	if err := e.flushLocked(ctx, acks); err != nil {
+		return err
 	}
 	e.sendAcksLocked(acks)
 	e.askMissingLocked(ctx, p)
@@ -151,9 +154,6 @@ func (e *Engine) retryWaitingLocked(ctx context.Context, acks map[string][]strin
 		}
 		if len(round) == 0 {
 			return nil
-		}
-		if err := e.flushLocked(ctx, round); err != nil {
-			return err
 		}
 		for did, ids := range round {
 			acks[did] = append(acks[did], ids...)
