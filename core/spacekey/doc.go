@@ -29,6 +29,10 @@
 //   - An earlier's entries past the first 1000, and entries that are not
 //     base64url of 32 bytes, are passed over; the change is malformed only
 //     when the earlier does not open, is not a JSON list, or leaves K₀ out.
+//   - When concurrent key events name one key id (anyone granted /key/change
+//     can copy one), a raw key is taken if any of them names its id with its
+//     read DID, and the earlier of each that does is opened, their keys taken
+//     together; the key's change is malformed only when none gives keys.
 //   - A change's version that is not held yet is neither opened nor
 //     malformed: the keyring waits for it.
 //   - Held keys the history does not name (yet) are kept apart (Unplaced),

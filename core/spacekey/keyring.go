@@ -36,7 +36,7 @@ type Input struct {
 type Keyring struct {
 	space     string
 	entries   []access.KeyEntry
-	named     map[string]access.KeyEntry
+	named     map[string][]access.KeyEntry // by key id: concurrent events may name one id twice
 	keys      map[string]*Key
 	malformed map[string]error
 	unplaced  []*Key
@@ -46,12 +46,10 @@ type Keyring struct {
 // then, until nothing new, the earlier of each held key's change and the
 // boxes to the account for keys still lacking.
 func NewKeyring(in Input) *Keyring {
-	r := &Keyring{space: in.Space, entries: in.Keys, named: map[string]access.KeyEntry{},
+	r := &Keyring{space: in.Space, entries: in.Keys, named: map[string][]access.KeyEntry{},
 		keys: map[string]*Key{}, malformed: map[string]error{}}
 	for _, e := range in.Keys {
-		if _, dup := r.named[e.KeyID]; !dup {
-			r.named[e.KeyID] = e
-		}
+		r.named[e.KeyID] = append(r.named[e.KeyID], e)
 	}
 	var queue []*Key
 	for _, k := range in.Held {
@@ -66,14 +64,24 @@ func NewKeyring(in Input) *Keyring {
 	return r
 }
 
-// take adds k if the history names it and it is new.
+// take adds k if it is new and the history names its id with its read DID.
 func (r *Keyring) take(k *Key) bool {
-	e, ok := r.named[k.id]
-	if !ok || r.keys[k.id] != nil || !k.Names(e.KeyID, e.ReadKey) {
+	if r.keys[k.id] != nil || len(r.namers(k)) == 0 {
 		return false
 	}
 	r.keys[k.id] = k
 	return true
+}
+
+// namers are the entries of S.keys that name k: its id with its read DID.
+func (r *Keyring) namers(k *Key) []access.KeyEntry {
+	var out []access.KeyEntry
+	for _, e := range r.named[k.id] {
+		if k.Names(e.KeyID, e.ReadKey) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // follow opens the earlier of every key in queue, and of every key that
@@ -90,34 +98,54 @@ func (r *Keyring) follow(queue []*Key, changes map[string]KeyChange) {
 	}
 }
 
-// earlier gives the keys k's change hands on, or records it as malformed.
-// K₀'s entry is the constitution's and has no change.
+// earlier gives the keys k's changes hand on, or records k's change as
+// malformed. K₀'s entry is the constitution's and has no change.
+//
+// Choice: when concurrent events name k's id and read DID alike (anyone
+// granted /key/change can copy them), the earlier of each is opened and
+// what they give is taken together; the change is malformed only when
+// none gives keys. An earlier that opens under k was sealed by a holder of
+// k, and every key it gives is checked against the history anyway.
 func (r *Keyring) earlier(k *Key, changes map[string]KeyChange) []*Key {
-	e := r.named[k.id]
-	if e.Event == r.space || len(r.entries) == 0 {
-		return nil
+	var got []*Key
+	var why error
+	for _, e := range r.namers(k) {
+		if e.Event == r.space {
+			return nil
+		}
+		c, ok := changes[e.Event]
+		if !ok {
+			continue // the change's version is not held: nothing to open yet
+		}
+		keys, err := r.openChange(k, e.Event, c)
+		if err != nil {
+			why = err
+			continue
+		}
+		got = append(got, keys...)
 	}
-	c, ok := changes[e.Event]
-	if !ok {
-		return nil // the change's version is not held: nothing to open yet
+	if got == nil && why != nil {
+		r.malformed[k.id] = why
 	}
+	return got
+}
+
+// openChange opens one change's earlier with k and checks it gives K₀.
+func (r *Keyring) openChange(k *Key, event string, c KeyChange) ([]*Key, error) {
 	if c.Earlier == "" {
-		r.malformed[k.id] = fmt.Errorf("%w: change %s has no earlier", ErrMalformed, e.Event)
-		return nil
+		return nil, fmt.Errorf("%w: change %s has no earlier", ErrMalformed, event)
 	}
 	keys, err := OpenEarlier(k, r.space, c.Earlier)
 	if err != nil {
-		r.malformed[k.id] = err
-		return nil
+		return nil, err
 	}
 	first := r.entries[0]
 	for _, ek := range keys {
 		if ek.Names(first.KeyID, first.ReadKey) {
-			return keys
+			return keys, nil
 		}
 	}
-	r.malformed[k.id] = fmt.Errorf("%w: earlier of %s leaves out the first key", ErrMalformed, k.id)
-	return nil
+	return nil, fmt.Errorf("%w: earlier of %s leaves out the first key", ErrMalformed, k.id)
 }
 
 // openBoxes opens the boxes to the account for keys the history names and
@@ -129,7 +157,7 @@ func (r *Keyring) openBoxes(in Input) []*Key {
 	}
 	var got []*Key
 	for _, b := range in.Boxes {
-		if _, named := r.named[b.KeyID]; !named || b.To != in.Account || r.keys[b.KeyID] != nil {
+		if len(r.named[b.KeyID]) == 0 || b.To != in.Account || r.keys[b.KeyID] != nil {
 			continue
 		}
 		if k, err := OpenBox(b, r.space, in.Account, in.Member); err == nil && r.take(k) {

@@ -73,6 +73,11 @@ func removedReadsNothingNew(t *testing.T, seed uint64) {
 			}
 		}
 	}
+	// Holding the current key alone opens every earlier one (03 §9.3).
+	cur, _ := w.ring(h, w.founder).Current()
+	if only := NewKeyring(Input{Space: w.sp.ID, Keys: h.Current().Keys(), Changes: w.changes, Held: []*Key{cur}}); len(only.IDs()) != len(h.Current().Keys()) {
+		t.Errorf("the current key alone reaches %d of %d keys", len(only.IDs()), len(h.Current().Keys()))
+	}
 	for _, p := range append([]*person{w.founder}, members...) {
 		ring := w.ring(h, p)
 		if len(ring.IDs()) != len(h.Current().Keys()) || len(ring.Malformed()) != 0 {

@@ -67,6 +67,12 @@ func must(t testing.TB, err error) {
 // that may write records, and a first key the founder holds.
 func newWorld(t testing.TB, seed uint64) *world {
 	t.Helper()
+	return newWorldRole(t, seed, `{"name":"member","grants":[{"cmd":"/record","pol":[]}]}`)
+}
+
+// newWorldRole is newWorld with another founding role named member.
+func newWorldRole(t testing.TB, seed uint64, role string) *world {
+	t.Helper()
 	var s [32]byte
 	s[0], s[1] = byte(seed), byte(seed>>8)
 	w := &world{t: t, rnd: rand.NewChaCha8(s), changes: map[string]KeyChange{}, places: map[string]int64{}}
@@ -75,7 +81,7 @@ func newWorld(t testing.TB, seed uint64) *world {
 	founder := newPerson(t, rand.NewChaCha8(fs), "founder", "")
 	k0, err := Generate(w.rnd)
 	must(t, err)
-	x, err := cjson.Parse([]byte(`{"name":"member","grants":[{"cmd":"/record","pol":[]}]}`))
+	x, err := cjson.Parse([]byte(role))
 	must(t, err)
 	member, err := space.ParseFoundingRole(x)
 	must(t, err)
@@ -93,8 +99,13 @@ func newWorld(t testing.TB, seed uint64) *world {
 
 // event appends an access event by p, having seen the last one.
 func (w *world) event(p *person, e access.Event) string {
+	return w.eventSeen(p, e, w.head)
+}
+
+// eventSeen appends an access event by p, having seen what seen names.
+func (w *world) eventSeen(p *person, e access.Event, seen ...string) string {
 	e.ID = enc.CID([]byte(fmt.Sprintf("%s/%d", w.sp.ID, len(w.evs))))
-	e.Root, e.Author, e.Seen = p.did, p.did, []string{w.head}
+	e.Root, e.Author, e.Seen = p.did, p.did, seen
 	line := p.did + "|" + e.OwnCollection()
 	e.N = w.places[line]
 	w.places[line]++
