@@ -1,0 +1,116 @@
+//go:build e2e
+
+package tests
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// e2eBin returns $MINCA_BIN (set by tests/run-e2e.sh), or skips.
+func e2eBin(t *testing.T) string {
+	t.Helper()
+	bin := os.Getenv("MINCA_BIN")
+	if bin == "" {
+		t.Skip("MINCA_BIN is unset: run tests/run-e2e.sh")
+	}
+	return bin
+}
+
+// homeEnv is the environment of a minca process whose state lives in home:
+// the XDG directories are unset so it uses its defaults under home.
+func homeEnv(home string, extra ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); k == "HOME" || strings.HasPrefix(k, "XDG_DATA_HOME") ||
+			k == "XDG_CONFIG_HOME" || k == "XDG_CACHE_HOME" || k == "XDG_STATE_HOME" || k == "MINCA_LOG" {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(append(env, "HOME="+home), extra...)
+}
+
+// mincaStatus is the wire status `minca status --json` prints.
+type mincaStatus struct {
+	Version          string `json:"version"`
+	StorePath        string `json:"storePath"`
+	JournalMode      string `json:"journalMode"`
+	DataFolder       string `json:"dataFolder"`
+	DataFolderExists bool   `json:"dataFolderExists"`
+	Line             string `json:"line"`
+}
+
+func statusIn(t *testing.T, bin, home string) mincaStatus {
+	t.Helper()
+	cmd := exec.Command(bin, "status", "--json")
+	cmd.Env = homeEnv(home)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("minca status --json: %v", err)
+	}
+	var st mincaStatus
+	if err := json.Unmarshal(out, &st); err != nil {
+		t.Fatalf("minca status --json printed %q: %v", out, err)
+	}
+	return st
+}
+
+// syncBuffer is a bytes.Buffer a process and a test may share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestCLIE2EStatus: the first CLI verbs on a fresh home. The store is
+// created where the platform keeps per-user data, WAL, and nothing is
+// created in the data folder.
+func TestCLIE2EStatus(t *testing.T) {
+	bin := e2eBin(t)
+	home := t.TempDir()
+	st := statusIn(t, bin, home)
+	if st.StorePath != filepath.Join(home, ".local/share/minca/profiles/default/node.db") || st.JournalMode != "wal" {
+		t.Fatalf("status %+v", st)
+	}
+	if _, err := os.Stat(st.StorePath); err != nil {
+		t.Fatalf("no store after status: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "Minca")); !os.IsNotExist(err) {
+		t.Fatalf("data folder touched: %v", err)
+	}
+	cmd := exec.Command(bin, "status")
+	cmd.Env = homeEnv(home)
+	line, err := cmd.Output()
+	if err != nil || strings.TrimSpace(string(line)) != st.Line {
+		t.Fatalf("minca status = %q, %v; want %q", line, err, st.Line)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil || strings.TrimSpace(string(out)) != "minca "+st.Version {
+		t.Fatalf("minca version = %q, %v; want version %q", out, err, st.Version)
+	}
+	// XDG_DATA_HOME moves the store.
+	cmd = exec.Command(bin, "status", "--json")
+	cmd.Env = homeEnv(home, "XDG_DATA_HOME="+filepath.Join(home, "xdg"))
+	out, err = cmd.Output()
+	if err != nil || !strings.Contains(string(out), filepath.Join(home, "xdg", "minca", "profiles")) {
+		t.Fatalf("with XDG_DATA_HOME: %s %v", out, err)
+	}
+}
