@@ -82,9 +82,12 @@ func (r *Root) ReadFile(parts ...string) ([]byte, error) {
 	if err := r.checkDirs(parts, len(parts)-1); err != nil {
 		return nil, fmt.Errorf("read %s: %w", p, err)
 	}
+	if fi, err := r.root.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("read %s: symbolic link: %w", p, ErrUnsafe)
+	}
 	f, err := r.root.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		if errors.Is(err, syscall.ELOOP) {
+		if errors.Is(err, syscall.ELOOP) || strings.Contains(err.Error(), "escapes") {
 			return nil, fmt.Errorf("read %s: symbolic link: %w", p, ErrUnsafe)
 		}
 		return nil, fmt.Errorf("read %s: %w", p, err)
