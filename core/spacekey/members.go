@@ -1,6 +1,8 @@
 package spacekey
 
 import (
+	"fmt"
+	"io"
 	"sort"
 
 	"minca.dev/desktop/core/access"
@@ -94,4 +96,37 @@ func NeedBoxes(s *access.State, keyID string, memberKeys Recipients, boxes []Hel
 		}
 	}
 	return out
+}
+
+// HeldBoxOf reads a sys.box version with its root (the sender), as
+// NeedBoxes and a keyring read it.
+func HeldBoxOf(v *record.Version, root string) (HeldBox, error) {
+	if v.Collection != CollectionBox || v.Deleted {
+		return HeldBox{}, fmt.Errorf("%w: %s is not a box", ErrBox, v.ID)
+	}
+	b, err := ParseBox(v.Body)
+	if err != nil {
+		return HeldBox{}, err
+	}
+	return HeldBox{Box: b, Root: root, Key: v.Key}, nil
+}
+
+// BoxesDue are the boxes account should write now (03 §9.4): when it is
+// granted /key/change and holds the current key, that key sealed to every
+// reader NeedBoxes names but itself, in DID order; none otherwise. Each box
+// sits at Box.RecordKey(account).
+//
+// Choice: an account never boxes a key to itself: it holds it.
+func (r *Keyring) BoxesDue(s *access.State, account string, memberKeys Recipients, boxes []HeldBox, rnd io.Reader) ([]Box, error) {
+	cur, ok := r.Current()
+	if !ok || !s.May(account, CmdKeyChange, map[string]any{}) {
+		return nil, nil
+	}
+	to := Recipients{}
+	for _, did := range NeedBoxes(s, cur.id, memberKeys, boxes) {
+		if did != account {
+			to[did] = memberKeys[did]
+		}
+	}
+	return BoxAll(cur, r.space, to, rnd)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/record"
 )
 
 // TestFormerMembers: removed, left and unassigned accounts are former
@@ -68,5 +69,47 @@ func TestNeedBoxes(t *testing.T) {
 	slices.Sort(want)
 	if got := NeedBoxes(w.history().Current(), k.ID(), keys, boxes); !reflect.DeepEqual(got, want) {
 		t.Errorf("need boxes %v, want %v", got, want)
+	}
+}
+
+// TestBoxesDue: the founder boxes the current key to each reader lacking a
+// box, and its boxes then count; a member not granted /key/change boxes
+// nothing (03 §9.4).
+func TestBoxesDue(t *testing.T) {
+	w := newWorld(t, 10)
+	p := newPerson(t, w.rnd, "p", w.sp.ID)
+	q := newPerson(t, w.rnd, "q", w.sp.ID)
+	for _, x := range []*person{p, q} {
+		w.event(w.founder, access.Event{Kind: access.KindAssign, DID: x.did, Role: "member", Assigned: true})
+	}
+	h := w.history()
+	keys := Recipients{}
+	for _, x := range []*person{w.founder, p, q} {
+		keys[x.did] = x.mk.ECDH().PublicKey()
+	}
+	ring := w.ring(h, w.founder)
+	boxes, err := ring.BoxesDue(h.Current(), w.founder.did, keys, nil, w.rnd)
+	must(t, err)
+	var held []HeldBox
+	for _, b := range boxes {
+		v := &record.Version{ID: "b" + b.To, Collection: CollectionBox, Key: b.RecordKey(w.founder.did), Body: b.Body(), HasBody: true}
+		hb, err := HeldBoxOf(v, w.founder.did)
+		must(t, err)
+		held = append(held, hb)
+		w.boxes = append(w.boxes, b)
+	}
+	want := []string{p.did, q.did}
+	slices.Sort(want)
+	if got := []string{boxes[0].To, boxes[1].To}; len(boxes) != 2 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("boxed to %v, want %v", boxes, want)
+	}
+	if again, _ := ring.BoxesDue(h.Current(), w.founder.did, keys, held, w.rnd); len(again) != 0 {
+		t.Errorf("boxes again: %v", again)
+	}
+	if none, _ := w.ring(h, p).BoxesDue(h.Current(), p.did, keys, nil, w.rnd); len(none) != 0 {
+		t.Errorf("a member not granted /key/change boxed %v", none)
+	}
+	if len(w.ring(h, q).IDs()) != 1 {
+		t.Error("q did not take its box")
 	}
 }
