@@ -69,8 +69,21 @@ type Network struct {
 	last   map[[2]string]time.Time // per directed link: when its last message is due
 	queue  msgQueue
 	seq    uint64
+	filter Filter
 	// Sent, Delivered, Lost count messages (Lost: dropped or cut off).
 	Sent, Delivered, Lost int
+}
+
+// Filter sees every message sent, before the faults are drawn; returning
+// false loses it. Tests use it to watch and to lose chosen messages. It
+// must not call back into the network.
+type Filter func(from, to string, msg []byte) bool
+
+// SetFilter installs f (nil for none).
+func (n *Network) SetFilter(f Filter) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.filter = f
 }
 
 // New makes a network with the given clock, seed and faults.
@@ -143,6 +156,10 @@ func (c *Conn) Send(msg []byte) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.Sent++
+	if n.filter != nil && !n.filter(c.from, c.to, msg) {
+		n.Lost++
+		return
+	}
 	if n.cut[pair(c.from, c.to)] || n.rnd.Float64() < n.faults.Drop {
 		n.Lost++
 		return
