@@ -17,7 +17,7 @@ inside() {
   # password; killed on the way out (it would outlive the bus otherwise).
   local env_file="$E2E_TMP/keyring.env"
   printf 'minca-e2e' | gnome-keyring-daemon --foreground --unlock --components=secrets >"$env_file" 2>"$E2E_TMP/keyring.log" &
-  local keyring=$!
+  keyring=$!
   trap 'kill $keyring 2>/dev/null || true' EXIT
   for _ in $(seq 50); do [ -s "$env_file" ] && break; sleep 0.1; done
   set -a; . "$env_file"; set +a
