@@ -18,9 +18,10 @@ type removal struct {
 // removals (each answered by the key change it makes due), key changes and
 // writes, a removed account — holding every key it reached while a member,
 // its member key and every box in the space — reaches no key it did not
-// hold, and opens nothing sealed after its removal's key change, with any
-// key it held; every remaining member reaches every key and opens every
-// body (03 §9).
+// hold, opens no box to anyone for a new key, and opens nothing sealed
+// after its removal's key change, with any key it held; every remaining
+// member reaches every key and opens every body, and the current key alone
+// reaches every key (03 §9).
 func TestRemovedReadsNothingNew(t *testing.T) {
 	for seed := uint64(0); seed < 30; seed++ {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) { removedReadsNothingNew(t, seed) })
@@ -60,6 +61,11 @@ func removedReadsNothingNew(t *testing.T, seed uint64) {
 		for _, id := range ring.IDs() {
 			if !g.keys[id] {
 				t.Errorf("%s reached key %s after its removal", g.p.name, id)
+			}
+		}
+		for _, b := range w.boxes {
+			if k, err := OpenBox(b, w.sp.ID, b.To, g.p.mk); err == nil && !g.keys[k.ID()] {
+				t.Errorf("%s opened a box to %s", g.p.name, b.To)
 			}
 		}
 		for _, wr := range writes[g.at:] {
