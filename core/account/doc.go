@@ -1,8 +1,8 @@
 // Package account is the account's own spaces (03 §13–§14): the spaces it
 // derives from its account key (§13.1: the account registry, contacts and
 // one carry space per carrier and gen), the memberships the registry records
-// and which count (§13.2), when a sys.link is done (§13.2), and passes, the data a carrier gets to carry a
-// space it cannot read (§14).
+// and which count (§13.2), when a sys.link is done (§13.2), and passes, the
+// data a carrier gets to carry a space it cannot read (§14).
 //
 // Derivations are core/identity's (AccountSpaceKey, AccountSpaceNonce,
 // CarryBound) and constitutions core/space's (Create); space keys are

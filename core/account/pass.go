@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/record"
@@ -180,4 +181,35 @@ func PassAt(v *record.Version) (*Pass, error) {
 		return nil, fmt.Errorf("%w: at %s, not %s", ErrPass, v.Key, p.RecordKey())
 	}
 	return p, nil
+}
+
+// ReadDID is the read DID the pass's seed gives: the space's readKey or the
+// pass's readKey (ParsePass checked it is one of them); "" for a public space.
+func (p *Pass) ReadDID() string {
+	if p.ReadSeed == nil {
+		return ""
+	}
+	if p.ReadKey != "" {
+		if kp, err := identity.DeriveKeyPairFromSeed(p.ReadSeed); err == nil && kp.DID() == p.ReadKey {
+			return p.ReadKey
+		}
+	}
+	return p.Space.ReadKey
+}
+
+// Vouched says whether the space's history vouches for the pass's read key
+// (03 §14): a public space's pass always; a private one's when S.keys (core/
+// access State.Keys) names its read DID. One it does not name gets the
+// carrier nowhere.
+func (p *Pass) Vouched(keys []access.KeyEntry) bool {
+	did := p.ReadDID()
+	if did == "" {
+		return true
+	}
+	for _, e := range keys {
+		if e.ReadKey == did {
+			return true
+		}
+	}
+	return false
 }

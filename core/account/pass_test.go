@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/record"
@@ -154,5 +155,38 @@ func TestCarryClosed(t *testing.T) {
 		if IsClosed(v) {
 			t.Errorf("%s closes", name)
 		}
+	}
+}
+
+// TestPassVouched: a later key's pass gets the carrier somewhere only when
+// the space's history names its read key (03 §14).
+func TestPassVouched(t *testing.T) {
+	reg, err := FromSeed(testSeed, Registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later, err := spacekey.Generate(bytes.NewReader(bytes.Repeat([]byte{3}, 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := []access.KeyEntry{{KeyID: reg.Key.ID(), ReadKey: reg.Key.ReadDID(), Event: reg.Space.ID}}
+	both := append(first, access.KeyEntry{KeyID: later.ID(), ReadKey: later.ReadDID(), Event: "bk"})
+	p0, err := NewPass(reg.Space, reg.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, err := NewPass(reg.Space, later)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := NewPass(publicSpace(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p0.ReadDID() != reg.Key.ReadDID() || p1.ReadDID() != later.ReadDID() || pub.ReadDID() != "" {
+		t.Error("read DIDs")
+	}
+	if !p0.Vouched(first) || p1.Vouched(first) || !p1.Vouched(both) || !pub.Vouched(nil) {
+		t.Error("vouched")
 	}
 }
