@@ -1,0 +1,215 @@
+package vault
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/pbkdf2"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+
+	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/keychain"
+)
+
+// Wrap parameters (01 §12).
+const (
+	ivLen   = 12
+	tagLen  = 16
+	saltLen = 16
+	keyLen  = 32
+	// Iterations for new passphrase wraps, and the floor for opening one.
+	MinIterations = 600000
+	// MaxIterations bounds the work a planted wrap can ask for.
+	MaxIterations = 10000000
+	// DeviceRPID is this app's rpId on its device wraps.
+	DeviceRPID = "minca-desktop"
+	// LabelCLI is the CLI's passphrase wrap (unattended unlock, 01 §12).
+	LabelCLI = "CLI passphrase"
+	// keychainPrefix names a device wrap key in the OS keychain.
+	keychainPrefix = "device-wrap:"
+)
+
+func gcmOf(key []byte) (cipher.AEAD, error) {
+	b, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(b)
+}
+
+func random(rnd io.Reader, n int) ([]byte, error) {
+	b := make([]byte, n)
+	if _, err := io.ReadFull(rnd, b); err != nil {
+		return nil, fmt.Errorf("random: %w", err)
+	}
+	return b, nil
+}
+
+// seal encrypts the seed under key with a fresh iv (no AAD, 01 §12).
+func seal(key, seed []byte, rnd io.Reader) (iv, ct string, err error) {
+	g, err := gcmOf(key)
+	if err != nil {
+		return "", "", err
+	}
+	n, err := random(rnd, ivLen)
+	if err != nil {
+		return "", "", err
+	}
+	return enc.B64URL(n), enc.B64URL(g.Seal(nil, n, seed, nil)), nil
+}
+
+func unseal(key []byte, w Wrap) ([]byte, error) {
+	g, err := gcmOf(key)
+	if err != nil {
+		return nil, err
+	}
+	iv, err1 := enc.DecodeB64URL(w.IV)
+	ct, err2 := enc.DecodeB64URL(w.Ciphertext)
+	if err := errors.Join(err1, err2); err != nil {
+		return nil, err
+	}
+	return g.Open(nil, iv, ct, nil)
+}
+
+// passphraseKey is PBKDF2-HMAC-SHA256(UTF-8(NFKC(passphrase)), salt, iterations, 32).
+func passphraseKey(pass string, salt []byte, iterations int) ([]byte, error) {
+	return pbkdf2.Key(sha256.New, norm.NFKC.String(pass), salt, iterations, keyLen)
+}
+
+func newWrapID(rnd io.Reader) (string, error) {
+	b, err := random(rnd, 8)
+	if err != nil {
+		return "", err
+	}
+	return enc.B64URL(b), nil
+}
+
+// NewVault makes a vault for seed, with no wraps yet.
+func NewVault(seed []byte, label, createdAt string) (*Vault, error) {
+	kp, err := identity.DeriveKeyPairFromSeed(seed)
+	if err != nil {
+		return nil, err
+	}
+	return &Vault{Version: VaultVersion, Label: label, DID: kp.DID(), CreatedAt: createdAt}, nil
+}
+
+// AddPassphrase adds a passphrase wrap of seed (01 §12).
+func (v *Vault) AddPassphrase(seed []byte, pass, label, now string, rnd io.Reader) (Wrap, error) {
+	if err := v.checkSeed(seed); err != nil {
+		return Wrap{}, err
+	}
+	salt, err := random(rnd, saltLen)
+	if err != nil {
+		return Wrap{}, err
+	}
+	key, err := passphraseKey(pass, salt, MinIterations)
+	if err != nil {
+		return Wrap{}, err
+	}
+	id, err := newWrapID(rnd)
+	if err != nil {
+		return Wrap{}, err
+	}
+	iv, ct, err := seal(key, seed, rnd)
+	if err != nil {
+		return Wrap{}, err
+	}
+	w := Wrap{Kind: KindPassphrase, ID: id, Label: label, AddedAt: now, Salt: enc.B64URL(salt),
+		Iterations: MinIterations, IV: iv, Ciphertext: ct}
+	v.Wraps = append(v.Wraps, w)
+	return w, nil
+}
+
+// OpenPassphrase opens the account with a passphrase: the first passphrase
+// wrap it opens, then the DID check (01 §12).
+func (v *Vault) OpenPassphrase(pass string) ([]byte, error) {
+	for _, w := range v.Wraps {
+		if w.Kind != KindPassphrase {
+			continue
+		}
+		salt, err := enc.DecodeB64URL(w.Salt)
+		if err != nil {
+			continue
+		}
+		key, err := passphraseKey(pass, salt, w.Iterations)
+		if err != nil {
+			continue
+		}
+		if seed, err := unseal(key, w); err == nil {
+			if err := v.checkSeed(seed); err != nil {
+				return nil, fmt.Errorf("wrap %s: %w", w.ID, err)
+			}
+			return seed, nil
+		}
+	}
+	return nil, fmt.Errorf("open with passphrase: %w", ErrNoWrap)
+}
+
+// AddDevice adds this device's wrap (01 §12): a fresh AES key kept in the
+// OS keychain, replacing any wrap with the same rpId. If the keychain is
+// unavailable, the error is its *keychain.UnavailableError and nothing changes.
+func (v *Vault) AddDevice(seed []byte, kc keychain.Keychain, label, now string, rnd io.Reader) (Wrap, error) {
+	if err := v.checkSeed(seed); err != nil {
+		return Wrap{}, err
+	}
+	key, err := random(rnd, keyLen)
+	if err != nil {
+		return Wrap{}, err
+	}
+	kid, err := random(rnd, 12)
+	if err != nil {
+		return Wrap{}, err
+	}
+	id, err := newWrapID(rnd)
+	if err != nil {
+		return Wrap{}, err
+	}
+	iv, ct, err := seal(key, seed, rnd)
+	if err != nil {
+		return Wrap{}, err
+	}
+	w := Wrap{Kind: KindDevice, ID: id, Label: label, RPID: DeviceRPID, DeviceKeyID: enc.B64URL(kid),
+		AddedAt: now, Salt: "", IV: iv, Ciphertext: ct}
+	if err := kc.Set(keychainPrefix+w.DeviceKeyID, key); err != nil {
+		return Wrap{}, fmt.Errorf("add device wrap: %w", err)
+	}
+	kept := v.Wraps[:0]
+	for _, o := range v.Wraps {
+		if o.Kind != KindDevice || o.RPID != w.RPID {
+			kept = append(kept, o)
+		}
+	}
+	v.Wraps = append(kept, w)
+	return w, nil
+}
+
+// OpenDevice opens the account with a device wrap whose key this device's
+// keychain holds. An unavailable keychain is returned as its
+// *keychain.UnavailableError, so the caller can fall back.
+func (v *Vault) OpenDevice(kc keychain.Keychain) ([]byte, error) {
+	for _, w := range v.Wraps {
+		if w.Kind != KindDevice || strings.ContainsAny(w.DeviceKeyID, "/\x00") {
+			continue
+		}
+		key, err := kc.Get(keychainPrefix + w.DeviceKeyID)
+		if keychain.IsUnavailable(err) {
+			return nil, fmt.Errorf("open device wrap: %w", err)
+		}
+		if err != nil || len(key) != keyLen {
+			continue
+		}
+		if seed, err := unseal(key, w); err == nil {
+			if err := v.checkSeed(seed); err != nil {
+				return nil, fmt.Errorf("wrap %s: %w", w.ID, err)
+			}
+			return seed, nil
+		}
+	}
+	return nil, fmt.Errorf("open with device: %w", ErrNoWrap)
+}
