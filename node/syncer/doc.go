@@ -28,7 +28,8 @@
 // # Choices where 05 is silent (the node's own)
 //
 //   - Timers and caps: SessionTimeout and WantTimeout 30 s, HelloInterval
-//     10 s, MaxRounds 64, MaxWaiting 1,000 (oldest pushed out), MaxRefusals
+//     10 s, MaxRounds 512 (a 32,000-byte frame carries about 1,000 ids, so
+//     a first sync of 100,000 versions takes about 100 rounds), MaxWaiting 1,000 (oldest pushed out), MaxRefusals
 //     10,000 per peer (oldest forgotten).
 //   - A collection absent from a side's sums counts as empty: two sides that
 //     hold a collection and keep none of it are level (05 §6.2 step 4 would

@@ -24,7 +24,7 @@ const (
 	// HelloInterval: how often a node says hello to every peer (05 §6.2).
 	HelloInterval = 10 * time.Second
 	// MaxRounds: a session that runs to more rounds is abandoned (05 §6.3).
-	MaxRounds = 64
+	MaxRounds = 512
 	// MaxWaiting: how many versions wait for what they name (05 §8: 1,000 in
 	// the library); the oldest is pushed out first.
 	MaxWaiting = 1000
@@ -192,7 +192,7 @@ func (e *Engine) Receive(ctx context.Context, from string, msg []byte) error {
 func (e *Engine) Write(ctx context.Context, v *record.Version) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	verdict := e.space.Judge(ctx, v, e.clock.Now())
+	verdict := e.space.Judge(ctx, v, e.clock.Now(), false)
 	if verdict.Answer != record.Stands && verdict.Answer != record.Withdrawn {
 		return fmt.Errorf("%w: %s: %s", ErrNotTaken, v.ID, verdict)
 	}

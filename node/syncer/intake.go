@@ -20,16 +20,12 @@ import (
 //  6. ask p for the first and previous versions still missing that waiting
 //     versions name.
 func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) error {
-	batch := e.parseBatchLocked(p, entries)
+	var taken, fresh = e.splitHeldLocked(ctx, e.parseBatchLocked(p, entries))
+	batch := e.verifyBatchLocked(p, fresh)
 	record.SortForIntake(batch)
-	var taken []string
 	now := e.clock.Now()
 	for _, v := range batch {
-		if e.space.Held(ctx, v) {
-			taken = append(taken, v.ID) // already held: acknowledged too
-			continue
-		}
-		ok, err := e.judgeLocked(ctx, v, p.did, now)
+		ok, err := e.judgeLocked(ctx, v, p.did, now, e.space.Verifies())
 		if err != nil {
 			return err
 		}
@@ -80,11 +76,44 @@ func (e *Engine) parseBatchLocked(p *peer, entries []any) []*record.Version {
 	return batch
 }
 
+// splitHeldLocked splits a batch into the ids of versions held already (they
+// are acknowledged too) and the versions to judge.
+func (e *Engine) splitHeldLocked(ctx context.Context, batch []*record.Version) (held []string, rest []*record.Version) {
+	for _, v := range batch {
+		if e.space.Held(ctx, v) {
+			held = append(held, v.ID)
+			continue
+		}
+		rest = append(rest, v)
+	}
+	return held, rest
+}
+
+// verifyBatchLocked checks the signatures of a batch at once (verifyAll)
+// and refuses from p the versions that fail; the rest go on to the
+// gatekeeper, which then does not check their signatures again.
+func (e *Engine) verifyBatchLocked(p *peer, batch []*record.Version) []*record.Version {
+	if !e.space.Verifies() || len(batch) == 0 {
+		return batch
+	}
+	errs := verifyAll(batch)
+	kept := batch[:0]
+	for i, v := range batch {
+		if errs[i] != nil {
+			e.stats.Refused++
+			p.refuse(v.ID)
+			continue
+		}
+		kept = append(kept, v)
+	}
+	return kept
+}
+
 // judgeLocked runs v through the gatekeeper (05 §8 step 4): stands and
 // withdrawn are let in (true), later waits, refused is remembered for the
 // sender.
-func (e *Engine) judgeLocked(ctx context.Context, v *record.Version, from string, now time.Time) (bool, error) {
-	verdict := e.space.Judge(ctx, v, now)
+func (e *Engine) judgeLocked(ctx context.Context, v *record.Version, from string, now time.Time, verified bool) (bool, error) {
+	verdict := e.space.Judge(ctx, v, now, verified)
 	switch verdict.Answer {
 	case record.Stands, record.Withdrawn:
 		e.waiting.remove(v.ID)
@@ -144,7 +173,7 @@ func (e *Engine) retryWaitingLocked(ctx context.Context, acks map[string][]strin
 		round := map[string][]string{}
 		now := e.clock.Now()
 		for _, w := range e.waiting.sorted() {
-			ok, err := e.judgeLocked(ctx, w.v, w.from, now)
+			ok, err := e.judgeLocked(ctx, w.v, w.from, now, e.space.Verifies())
 			if err != nil {
 				return err
 			}

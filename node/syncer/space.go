@@ -108,9 +108,12 @@ func (s *Space) replayStore(ctx context.Context) error {
 // whether it may be stored (03 §3.4), else its standing (03 §5.2).
 // An access version that may be stored answers Stands: it is stored whatever
 // its event's fate in the replay, which decides whether it counts.
-func (s *Space) Judge(ctx context.Context, v *record.Version, now time.Time) record.Verdict {
+//
+// verified says record.Verify passed on v already (verifyAll), so its
+// signature is not checked again.
+func (s *Space) Judge(ctx context.Context, v *record.Version, now time.Time, verified bool) record.Verdict {
 	lookup := s.lookup(ctx)
-	verdict := s.gate(v, now, lookup)
+	verdict := s.gate(v, now, lookup, verified)
 	if verdict.Answer != record.Stands {
 		return verdict
 	}
@@ -122,14 +125,21 @@ func (s *Space) Judge(ctx context.Context, v *record.Version, now time.Time) rec
 	return st.JudgeChecked(v)
 }
 
-func (s *Space) gate(v *record.Version, now time.Time, lookup record.Lookup) record.Verdict {
+func (s *Space) gate(v *record.Version, now time.Time, lookup record.Lookup, verified bool) record.Verdict {
 	if !s.verify {
 		return record.CheckChain(v, lookup)
 	}
 	g := record.Gate{Space: s.id, Now: now, Notes: s.notes, Lookup: lookup}
+	if verified {
+		return checkVerified(&g, v)
+	}
 	_, verdict := g.Check(v)
 	return verdict
 }
+
+// Verifies says whether this space checks signatures (false only with
+// SpaceConfig.NoVerify).
+func (s *Space) Verifies() bool { return s.verify }
 
 // Accept lets v in: it is held from now on (Held, the lookups of later
 // judgements), its access event is added to the history, and it is written

@@ -1,0 +1,214 @@
+package syncer
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/space"
+	"minca.dev/desktop/core/syncmsg"
+	"minca.dev/desktop/node/syncer/memnet"
+	"minca.dev/desktop/node/versions"
+)
+
+// corpus is a space and versions written in it by several members, for
+// measuring a first sync.
+type corpus struct {
+	sp       *space.Space
+	versions []*record.Version
+}
+
+const corpusAuthors = 8
+
+// makeCorpus signs n first versions of distinct app.wiki records, spread
+// over corpusAuthors members' lines, one millisecond apart.
+func makeCorpus(tb testing.TB, n int) *corpus {
+	tb.Helper()
+	founder := keyOf(tb, 1)
+	authors := make([]*identity.KeyPair, corpusAuthors)
+	for i := range authors {
+		authors[i] = keyOf(tb, byte(10+i))
+	}
+	c := &corpus{sp: testSpace(tb, founder, authors...), versions: make([]*record.Version, n)}
+	var wg sync.WaitGroup
+	errs := make([]error, corpusAuthors)
+	for a := range authors {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var prev *record.Version
+			for i := a; i < n; i += corpusAuthors {
+				d := &record.Version{Space: c.sp.ID, Collection: "app.wiki", Key: fmt.Sprintf("r%07d", i),
+					CreatedAt: start.Add(time.Duration(i) * time.Millisecond).Format("2006-01-02T15:04:05.000Z"),
+					Seen:      []string{}, Log: &record.Log{}, Body: map[string]any{"n": float64(i)}, HasBody: true}
+				if prev != nil {
+					d.Log = &record.Log{N: prev.Log.N + 1, Prev: prev.ID}
+				}
+				v, err := record.Sign(d, authors[a])
+				if err != nil {
+					errs[a] = err
+					return
+				}
+				c.versions[i], prev = v, v
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return c
+}
+
+var (
+	benchOnce   sync.Once
+	benchCorpus *corpus
+)
+
+// openStore opens an empty store of a kind: "memory" or "sqlite".
+func openStore(tb testing.TB, kind string) versions.Store {
+	tb.Helper()
+	if kind == "memory" {
+		return versions.NewMemory()
+	}
+	st, err := versions.OpenSQLite(ctx, versions.Config{Path: filepath.Join(tb.TempDir(), "store.db")})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	return st
+}
+
+// firstSync fills one engine's store with the corpus, connects an empty
+// engine to it, and runs until the empty one holds every version. It
+// returns how long the sync took (filling and checking not counted).
+func firstSync(tb testing.TB, c *corpus, kind string, verify bool) time.Duration {
+	tb.Helper()
+	clock := memnet.NewClock(start.Add(24 * time.Hour))
+	net := memnet.New(clock, 1, memnet.Faults{})
+	full, empty := openStore(tb, kind), openStore(tb, kind)
+	for i := 0; i < len(c.versions); i += 5000 {
+		if err := full.Put(ctx, c.versions[i:min(i+5000, len(c.versions))]...); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	engines := make([]*Engine, 2)
+	for i, st := range []versions.Store{full, empty} {
+		sp, err := NewSpace(ctx, SpaceConfig{Space: c.sp, Store: st, NoVerify: !verify})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		engines[i], err = New(Config{Self: fmt.Sprint("did:test:", i), Space: sp, Clock: clock, Holds: syncmsg.HoldsAll})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		net.Add(fmt.Sprint("did:test:", i), engines[i])
+	}
+	began := time.Now()
+	for i, e := range engines {
+		if err := e.AddPeer(ctx, fmt.Sprint("did:test:", 1-i), net.Conn(fmt.Sprint("did:test:", i), fmt.Sprint("did:test:", 1-i))); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for round := 0; ; round++ {
+		if _, err := net.RunUntilQuiet(ctx, 1<<30); err != nil {
+			tb.Fatal(err)
+		}
+		s, err := empty.Sum(ctx, "app.wiki")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if s.Count == len(c.versions) {
+			break
+		}
+		if round == 10 {
+			tb.Fatalf("after %d rounds the empty store holds %d of %d (%+v)", round, s.Count, len(c.versions), engines[1].Stats())
+		}
+		clock.Advance(HelloInterval)
+		for _, e := range engines {
+			if err := e.Tick(ctx); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return time.Since(began)
+}
+
+// TestFirstSync: the benchmark's path, small: an empty engine takes in
+// 3,000 versions from a full one, with verification.
+func TestFirstSync(t *testing.T) {
+	c := makeCorpus(t, 3000)
+	firstSync(t, c, "memory", true)
+}
+
+// p256Rate measures P-256 signature verifications per second, on the
+// corpus's own signed bytes.
+func p256Rate(tb testing.TB, c *corpus) float64 {
+	tb.Helper()
+	const n = 2000
+	msgs := make([][]byte, n)
+	sigs := make([][]byte, n)
+	for i := range n {
+		v := c.versions[i]
+		b, err := record.SignedBytes(v)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		msgs[i] = b
+		sigs[i], err = decodeSig(v.Signature)
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	began := time.Now()
+	for i := range n {
+		if err := identity.Verify(c.versions[i].Author, msgs[i], sigs[i]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return n / time.Since(began).Seconds()
+}
+
+// BenchmarkFirstSync: a first sync of 100,000 versions between two engines
+// in one process, per store kind, with and without signature verification;
+// it reports versions/s and the P-256 verification rate measured in the
+// same run.
+//
+//	go test ./node/syncer -run '^$' -bench FirstSync -benchtime 1x -timeout 30m
+//
+// SYNC_BENCH_N sets another number of versions.
+func BenchmarkFirstSync(b *testing.B) {
+	n := 100_000
+	if s := os.Getenv("SYNC_BENCH_N"); s != "" {
+		if _, err := fmt.Sscan(s, &n); err != nil {
+			b.Fatal(err)
+		}
+	}
+	benchOnce.Do(func() { benchCorpus = makeCorpus(b, n) })
+	c := benchCorpus
+	for _, kind := range []string{"memory", "sqlite"} {
+		for _, verify := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%s/verify=%v", kind, verify), func(b *testing.B) {
+				var total time.Duration
+				for range b.N {
+					total += firstSync(b, c, kind, verify)
+				}
+				rate := p256Rate(b, c)
+				vps := float64(len(c.versions)*b.N) / total.Seconds()
+				b.ReportMetric(vps, "versions/s")
+				b.ReportMetric(rate, "p256-verify/s")
+				b.ReportMetric(100*vps/rate, "%-of-p256")
+			})
+		}
+	}
+}
+
+func decodeSig(s string) ([]byte, error) { return enc.DecodeB64URL(s) }
