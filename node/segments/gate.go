@@ -57,7 +57,7 @@ func (g SpaceGate) Offer(ctx context.Context, vs []*record.Version) ([]Outcome, 
 			out[i] = Stored
 			continue
 		}
-		switch verdict := g.Space.Judge(ctx, v, now); verdict.Answer {
+		switch verdict := g.Space.Judge(ctx, v, now, false); verdict.Answer {
 		case record.Stands, record.Withdrawn:
 			if err := g.Space.Accept(v); err != nil {
 				return nil, fmt.Errorf("accept %s: %w", v.ID, err)

@@ -2,7 +2,8 @@
 // docs/spec/01-identity.md §12–§13): the account list accounts.json, readable
 // without unlocking, and the locked vault accounts/<id>/account.json with its
 // wraps — a passphrase wrap, a device wrap whose key lives in the OS keychain
-// (package keychain), and opening with the recovery code. After any unwrap the
+// (package keychain, through the Keychain interface: node does not import
+// it), and opening with the recovery code. After any unwrap the
 // seed's DID is checked against the vault's.
 //
 // Choices where 01/05 are silent:
@@ -19,9 +20,10 @@
 //     above 10,000,000 (so a planted wrap cannot hang an unlock).
 //   - A device wrap's key is 32 random bytes kept in the keychain under the
 //     name "device-wrap:<deviceKeyId>"; the wrap's rpId is "minca-desktop".
-//     If the keychain is unavailable (*keychain.UnavailableError) adding or
-//     opening a device wrap fails with that error, and the caller falls back
-//     to the passphrase or the recovery code.
+//     If the keychain is unavailable (its Probe or Set fails, e.g. with
+//     *keychain.UnavailableError) adding or opening a device wrap fails with
+//     that error wrapped, and the caller falls back to the passphrase or the
+//     recovery code.
 //   - Wraps carry no AAD, as the reference's do (the vector needs it).
 //   - Writers re-read a file just before replacing it and write it through a
 //     .tmp name; two clients writing at once: the last rename wins (no locks).

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"minca.dev/desktop/core/identity"
-	"minca.dev/desktop/keychain"
 	"minca.dev/desktop/node/folder"
 )
 
@@ -67,7 +66,7 @@ func TestWrapsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kc := keychain.NewMemory()
+	kc := newKC()
 	if _, err := v.AddPassphrase(seed, "correct horse ﬁ", LabelCLI, now, rand.Reader); err != nil {
 		t.Fatal(err)
 	}
@@ -95,11 +94,11 @@ func TestWrapsRoundTrip(t *testing.T) {
 	if s, err := back.OpenDevice(kc); err != nil || !bytes.Equal(s, seed) {
 		t.Fatalf("device: %v", err)
 	}
-	if _, err := back.OpenDevice(keychain.NewMemory()); !errors.Is(err, ErrNoWrap) {
+	if _, err := back.OpenDevice(newKC()); !errors.Is(err, ErrNoWrap) {
 		t.Fatalf("other device: %v", err)
 	}
-	kc.SetUnavailable("no bus")
-	var ue *keychain.UnavailableError
+	kc.down = true
+	var ue *unavailableError
 	if _, err := back.OpenDevice(kc); !errors.As(err, &ue) {
 		t.Fatalf("unavailable keychain: %v", err)
 	}
@@ -218,7 +217,7 @@ func TestWriteVaultMergesWraps(t *testing.T) {
 	defer root.Close()
 	seed := seedOf(1)
 	a, _ := NewVault(seed, "Ada", now)
-	kcA, kcB := keychain.NewMemory(), keychain.NewMemory()
+	kcA, kcB := newKC(), newKC()
 	a.AddDevice(seed, kcA, "A", now, rand.Reader)
 	if err := WriteVault(root, "acc", a); err != nil {
 		t.Fatal(err)
@@ -286,4 +285,46 @@ func FuzzParseVault(f *testing.F) {
 			t.Fatalf("round trip: %v", err)
 		}
 	})
+}
+
+// testKC is a keychain for this package's tests: node may not import package
+// keychain (tests/deps_test.go), whose Memory this mirrors; the real one is
+// exercised end to end by tests/folder_e2e_test.go.
+type testKC struct {
+	m    map[string][]byte
+	down bool
+}
+
+type unavailableError struct{}
+
+func (unavailableError) Error() string { return "keychain unavailable" }
+
+var errNotFound = errors.New("not found")
+
+func newKC() *testKC { return &testKC{m: map[string][]byte{}} }
+
+func (k *testKC) Probe() error {
+	if k.down {
+		return &unavailableError{}
+	}
+	return nil
+}
+
+func (k *testKC) Get(a string) ([]byte, error) {
+	if k.down {
+		return nil, &unavailableError{}
+	}
+	b, ok := k.m[a]
+	if !ok {
+		return nil, errNotFound
+	}
+	return b, nil
+}
+
+func (k *testKC) Set(a string, s []byte) error {
+	if k.down {
+		return &unavailableError{}
+	}
+	k.m[a] = append([]byte(nil), s...)
+	return nil
 }

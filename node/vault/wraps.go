@@ -14,7 +14,6 @@ import (
 
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
-	"minca.dev/desktop/keychain"
 )
 
 // Wrap parameters (01 §12).
@@ -151,10 +150,21 @@ func (v *Vault) OpenPassphrase(pass string) ([]byte, error) {
 	return nil, fmt.Errorf("open with passphrase: %w", ErrNoWrap)
 }
 
+// Keychain is where device wrap keys live: the OS keychain (package
+// keychain's Keychain satisfies it; node may not import it, 05 §12 keeps
+// node below its UIs). Errors pass through wrapped, so a caller finds a
+// *keychain.UnavailableError with errors.As and falls back.
+type Keychain interface {
+	Get(account string) ([]byte, error)
+	Set(account string, secret []byte) error
+	// Probe reports whether the keychain is usable at all.
+	Probe() error
+}
+
 // AddDevice adds this device's wrap (01 §12): a fresh AES key kept in the
-// OS keychain, replacing any wrap with the same rpId. If the keychain is
-// unavailable, the error is its *keychain.UnavailableError and nothing changes.
-func (v *Vault) AddDevice(seed []byte, kc keychain.Keychain, label, now string, rnd io.Reader) (Wrap, error) {
+// OS keychain, replacing any wrap with the same rpId. If the keychain
+// fails (unavailable), its error is returned wrapped and nothing changes.
+func (v *Vault) AddDevice(seed []byte, kc Keychain, label, now string, rnd io.Reader) (Wrap, error) {
 	if err := v.checkSeed(seed); err != nil {
 		return Wrap{}, err
 	}
@@ -190,17 +200,17 @@ func (v *Vault) AddDevice(seed []byte, kc keychain.Keychain, label, now string, 
 }
 
 // OpenDevice opens the account with a device wrap whose key this device's
-// keychain holds. An unavailable keychain is returned as its
-// *keychain.UnavailableError, so the caller can fall back.
-func (v *Vault) OpenDevice(kc keychain.Keychain) ([]byte, error) {
+// keychain holds. A keychain that fails its probe is returned wrapped, so
+// the caller can fall back to a passphrase or the recovery code.
+func (v *Vault) OpenDevice(kc Keychain) ([]byte, error) {
+	if err := kc.Probe(); err != nil {
+		return nil, fmt.Errorf("open device wrap: %w", err)
+	}
 	for _, w := range v.Wraps {
 		if w.Kind != KindDevice || strings.ContainsAny(w.DeviceKeyID, "/\x00") {
 			continue
 		}
 		key, err := kc.Get(keychainPrefix + w.DeviceKeyID)
-		if keychain.IsUnavailable(err) {
-			return nil, fmt.Errorf("open device wrap: %w", err)
-		}
 		if err != nil || len(key) != keyLen {
 			continue
 		}

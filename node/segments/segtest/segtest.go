@@ -77,6 +77,13 @@ type Client struct {
 // NewClient opens a client over store, mirroring into blobs with state.
 func NewClient(ctx context.Context, key *identity.KeyPair, sp *space.Space, store versions.Store,
 	blobs blobstore.Store, state segments.StateStore) (*Client, error) {
+	return NewClientPer(ctx, key, sp, store, blobs, state, 0)
+}
+
+// NewClientPer is NewClient with at most per versions a segment (0: the
+// default).
+func NewClientPer(ctx context.Context, key *identity.KeyPair, sp *space.Space, store versions.Store,
+	blobs blobstore.Store, state segments.StateStore, per int) (*Client, error) {
 	s, err := syncer.NewSpace(ctx, syncer.SpaceConfig{Space: sp, Store: store})
 	if err != nil {
 		return nil, err
@@ -84,7 +91,7 @@ func NewClient(ctx context.Context, key *identity.KeyPair, sp *space.Space, stor
 	c := &Client{Key: key, Store: store, Space: s, Now: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)}
 	c.Gate = segments.SpaceGate{Space: s, Now: func() time.Time { return c.Now }, Lock: &c.mu}
 	c.Mirror, err = segments.Open(segments.Config{Blobs: blobs, SpaceID: sp.ID, Store: store,
-		Gate: c.Gate, State: state})
+		Gate: c.Gate, State: state, PerSegment: per})
 	if err != nil {
 		return nil, err
 	}
