@@ -31,7 +31,7 @@ var coreBanned = []string{
 }
 
 // nodeBanned lists what node must not import: it knows nothing of its UIs.
-var nodeBanned = []string{module + "/app", module + "/keychain", wailsPkg, "github.com/getlantern/systray"}
+var nodeBanned = []string{module + "/app", wailsPkg, "github.com/getlantern/systray"}
 
 // violation is one import that breaks a rule.
 type violation struct{ file, imp, rule string }
