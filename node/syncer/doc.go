@@ -23,7 +23,15 @@
 //   - done (05 §6.5): Engine.Synced.
 //
 // memnet is an in-memory network for tests: seeded delays, drops,
-// duplicates and partitions, with a fake clock.
+// duplicates and partitions, with a fake clock (Network), and a live one
+// that runs each engine on its own goroutine, for measuring (Live).
+//
+// Cost. The costly step of taking in a version is its P-256 signature.
+// A batch's signatures are checked in parallel on every core (verifyAll)
+// before the gatekeeper's order, which stays sequential and then skips the
+// signature (checkVerified: record.Gate.Check's remaining steps, its exact
+// verdicts kept equal by a test). BenchmarkFirstSync measures a first sync
+// of 100,000 versions against the P-256 rate measured in the same run.
 //
 // # Choices where 05 is silent (the node's own)
 //
@@ -54,6 +62,9 @@
 //   - Waiting versions whose missing ids are themselves waiting (a stub that
 //     waits for its whole version, 03 §5.2 step 8) are not asked for, so no
 //     want loops on a copy the peer only has as a stub.
+//   - A signature that does not verify refuses the version before anything
+//     else is judged; that is also Gate.Check's first refusal but one (a
+//     retained stub), and both are refusals, so the answer is the same.
 //   - An access version that may be stored (03 §3.4) is let in as Stands
 //     whatever the replay makes of its event; the replay decides whether it
 //     counts.
