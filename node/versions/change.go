@@ -13,6 +13,12 @@ type writer interface {
 	apply(op Op, c *versionCopy) error
 }
 
+// prefetcher is a writer that can read at once all that placing one
+// version asks (a database: one statement instead of three).
+type prefetcher interface {
+	prefetch(m Meta) error
+}
+
 // applyChange runs one change against w: each version placed in turn
 // (05 §10.1), then each removal. On error the caller undoes what the change
 // wrote; nothing else in the landing is touched.
@@ -21,6 +27,11 @@ func applyChange(w writer, c *change) error {
 		return err
 	}
 	for _, vc := range c.put {
+		if p, ok := w.(prefetcher); ok {
+			if err := p.prefetch(vc.meta); err != nil {
+				return err
+			}
+		}
 		ops, err := Place(w, vc.meta)
 		if err != nil {
 			return err

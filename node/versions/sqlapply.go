@@ -8,6 +8,7 @@ import (
 
 // apply makes one write of placement or removal in the transaction.
 func (t *sqlWriter) apply(op Op, c *versionCopy) error {
+	t.pre = nil // what was read before this write may be stale after it
 	m := op.Meta
 	var n int64
 	var err error

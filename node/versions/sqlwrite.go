@@ -27,6 +27,14 @@ var writeSQL = map[string]string{
 	"writeSum":    "INSERT INTO sums (collection, sum, count) VALUES (?, ?, ?) ON CONFLICT (collection) DO UPDATE SET sum = excluded.sum, count = excluded.count",
 	"deleteSum":   "DELETE FROM sums WHERE collection = ?",
 	"bump":        "UPDATE generation SET n = n + 1 RETURNING n",
+	// What placing one version reads, in one statement: the version itself
+	// if held (row 0), and its key's r/ and g/ with the version r/ names
+	// (row 1).
+	"placing": `SELECT 0, id, key, collection, created_at, seq, retain, deleted, body IS NOT NULL, NULL
+		FROM versions WHERE id = ?1
+		UNION ALL
+		SELECT 1, r.current, v.key, v.collection, v.created_at, v.seq, v.retain, v.deleted, v.body IS NOT NULL, r.first
+		FROM records r LEFT JOIN versions v ON v.id = r.current WHERE r.key = ?2`,
 }
 
 // sqlWriteConn is the store's one writing connection. Only the lander's
@@ -125,6 +133,14 @@ type sqlWriter struct {
 	undo    map[string]*CollectionSum
 	wrote   bool // some change of the batch wrote
 	changed bool // the current change wrote
+	// pre is what prefetch read for the version being placed; it answers
+	// Held and RecordEntries until the placement's first write.
+	pre *prefetched
+}
+
+type prefetched struct {
+	key, current, first string
+	held                map[string]Meta
 }
 
 func (t *sqlWriter) st(name string) *sql.Stmt { return t.w.stmts[name] }
@@ -143,7 +159,44 @@ func (t *sqlWriter) rollback() {
 	}
 }
 
+// prefetch reads in one statement what placing m will ask (05 §10.1).
+func (t *sqlWriter) prefetch(m Meta) error {
+	rows, err := t.st("placing").Query(m.ID, m.Key)
+	if err != nil {
+		return fmt.Errorf("read for placing %s: %w", m.ID, err)
+	}
+	defer rows.Close()
+	p := &prefetched{key: m.Key, held: make(map[string]Meta, 2)}
+	for rows.Next() {
+		var which int
+		var id, key, coll, created, first sql.NullString
+		var seq sql.NullInt64
+		var retain, deleted, hasBody sql.NullBool
+		if err := rows.Scan(&which, &id, &key, &coll, &created, &seq, &retain, &deleted, &hasBody, &first); err != nil {
+			return fmt.Errorf("read for placing %s: %w", m.ID, err)
+		}
+		if which == 1 {
+			p.current, p.first = id.String, first.String
+		}
+		if key.Valid {
+			p.held[id.String] = Meta{ID: id.String, Key: key.String, Collection: coll.String, CreatedAt: created.String,
+				Seq: seq.Int64, Retain: retain.Bool, Deleted: deleted.Bool, HasBody: hasBody.Bool}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if _, ok := p.held[m.ID]; !ok {
+		p.held[m.ID] = Meta{} // known not held
+	}
+	t.pre = p
+	return nil
+}
+
 func (t *sqlWriter) RecordEntries(key string) (string, string, error) {
+	if p := t.pre; p != nil && p.key == key {
+		return p.current, p.first, nil
+	}
 	var cur, first sql.NullString
 	err := t.st("record").QueryRow(key).Scan(&cur, &first)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -153,6 +206,11 @@ func (t *sqlWriter) RecordEntries(key string) (string, string, error) {
 }
 
 func (t *sqlWriter) Held(id string) (Meta, bool, error) {
+	if p := t.pre; p != nil {
+		if m, ok := p.held[id]; ok {
+			return m, m.ID != "", nil
+		}
+	}
 	m := Meta{ID: id}
 	err := t.st("held").QueryRow(id).Scan(&m.Key, &m.Collection, &m.CreatedAt, &m.Seq, &m.Retain, &m.Deleted, &m.HasBody)
 	if errors.Is(err, sql.ErrNoRows) {
