@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 	"time"
 
 	"minca.dev/desktop/core/cjson"
@@ -152,12 +153,15 @@ func unlock(root *folder.Root, how, pass, code string) (*unlocked, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := reg.List("space:")
+	l, err := reg.List("")
 	if err != nil {
 		return nil, err
 	}
 	u := &unlocked{id: row.ID, key: kp, refused: l.Refused, skipped: l.Skipped, rowsSkip: skipped}
 	for _, e := range l.Entries {
+		if !strings.HasPrefix(e.Key, "space:") {
+			continue
+		}
 		sp, err := space.ParseSpace(e.Value)
 		if err != nil || "space:"+sp.ID != e.Key {
 			u.refused = append(u.refused, e.Key)
