@@ -439,7 +439,7 @@ func TestFolderE2ESIGKILL(t *testing.T) {
 		var outs [2]*bytes.Buffer
 		for i, coll := range []string{"app.wiki", "app.canvas"} {
 			args := append([]string{"run", "-folder", f.folder, "-own", filepath.Join(own, fmt.Sprint(i)),
-				"-collection", coll, "-rounds", "100000", "-writes", "2", "-compact", "3",
+				"-collection", coll, "-rounds", "100000", "-writes", "2", "-compact", "2",
 				"-per-segment", "3", "-rand", fmt.Sprint(round*2 + i + 1)}, f.unlock...)
 			cmds[i] = exec.Command(f.bin, args...)
 			outs[i] = &bytes.Buffer{}
