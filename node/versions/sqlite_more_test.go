@@ -294,3 +294,61 @@ func TestSQLiteCorruptRow(t *testing.T) {
 		t.Fatalf("get of a corrupt row: %v; want ErrCorrupt", err)
 	}
 }
+
+// TestSQLiteFailedChangeThenRemoveInOneLanding: a change that fails after
+// writing part of itself, then a removal in the same landing; the removal
+// sees the store as the failed change found it.
+func TestSQLiteFailedChangeThenRemoveInOneLanding(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "space.db")
+	s := openSQLite(t, path)
+	defer s.Close()
+	m := storetest.NewMaker(t, 1)
+	held := m.First("app.todo.item", "k1", map[string]any{}, storetest.Opts{})
+	if err := s.Put(bg, held); err != nil {
+		t.Fatal(err)
+	}
+	next := m.Next(held, map[string]any{"n": 1}, storetest.Opts{})
+	bad := held.Stub()
+	bad.CreatedAt = "2030-01-01T00:00:00.000Z"
+
+	locker, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close()
+	conn, err := locker.Conn(bg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(bg, "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	// A first change takes the lead and waits for the lock; the next two
+	// queue behind it, in this order, and land together.
+	other := m.First("app.note.item", "n1", map[string]any{}, storetest.Opts{})
+	errs := make(chan error, 3)
+	go func() { errs <- s.Put(bg, other) }()
+	time.Sleep(100 * time.Millisecond)
+	go func() {
+		err := s.Put(bg, next, bad)
+		if !errors.Is(err, versions.ErrConflict) {
+			err = fmt.Errorf("failing change: %v", err)
+		} else {
+			err = nil
+		}
+		errs <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	go func() { errs <- s.Remove(bg, held.ID) }()
+	time.Sleep(100 * time.Millisecond)
+	if _, err := conn.ExecContext(bg, "COMMIT"); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantOracle(t, s, []*record.Version{other})
+}

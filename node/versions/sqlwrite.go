@@ -145,11 +145,12 @@ type prefetched struct {
 
 func (t *sqlWriter) st(name string) *sql.Stmt { return t.w.stmts[name] }
 
-func (t *sqlWriter) begin() { t.undo, t.changed = map[string]*CollectionSum{}, false }
+func (t *sqlWriter) begin() { t.undo, t.changed, t.pre = map[string]*CollectionSum{}, false, nil }
 
 func (t *sqlWriter) keep() { t.wrote = t.wrote || t.changed }
 
 func (t *sqlWriter) rollback() {
+	t.pre = nil // read before the rollback
 	for c, old := range t.undo {
 		if old == nil {
 			delete(t.sums, c)

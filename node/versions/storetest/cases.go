@@ -340,8 +340,14 @@ func testFailingChange(t *testing.T, open Open) {
 	if diff := DiffDumps(after, before); diff != "" {
 		t.Fatalf("a failed change left something:\n%s", diff)
 	}
-	// A removal in a failing change leaves nothing either.
 	wantForm(t, s, held, versions.Whole)
+	// What the failed change read must not outlive it: removing the held
+	// version now unsets r/, which the failed change had moved to next.
+	if err := s.Remove(ctx, held.ID); err != nil {
+		t.Fatal(err)
+	}
+	wantEntries(t, s, "k1", versions.Entries{})
+	wantExpected(t, s, nil)
 }
 
 func testInvalid(t *testing.T, open Open) {
