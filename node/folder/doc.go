@@ -8,6 +8,12 @@
 // opened with O_NOFOLLOW), refuses the segments "", ".", "..", and any
 // containing "/", "\" or NUL, and never resolves a path outside the folder.
 //
+// The older layouts of 05 §14.8 (a file per entry under spaces/<space id>/kv,
+// a file per version under versions/) are never read: node/segments reads
+// only <store writer id>/<segment name> keys under a space, and node/registry
+// only registry/kv. CheckOutside keeps a client's own stores out of the
+// folder (05 §14.5).
+//
 // Choices where 05 is silent:
 //   - A directory that is a symbolic link is treated as absent (reads) and
 //     refused (writes: ErrUnsafe); listing skips links and counts them.

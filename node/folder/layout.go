@@ -1,8 +1,11 @@
 package folder
 
 import (
+	"errors"
 	"fmt"
+	"path/filepath"
 	"regexp"
+	"strings"
 )
 
 // Names of the layout (05 §14.1).
@@ -91,4 +94,46 @@ func SpacesParts(accountID string) ([]string, error) {
 		return nil, err
 	}
 	return append(base, SpacesDir), nil
+}
+
+// ErrInside: a client's own store placed inside the data folder (05 §14.5
+// forbids it: it would be copied to other machines with the folder, which
+// would then share its store writer id).
+var ErrInside = errors.New("folder: own store inside the data folder")
+
+// CheckOutside refuses a path for a client's own stores that is the folder
+// or inside it, following links the user made on either side.
+func CheckOutside(folderDir, own string) error {
+	f, err := resolve(folderDir)
+	if err != nil {
+		return err
+	}
+	o, err := resolve(own)
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(f, o); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		return fmt.Errorf("%s is in %s: %w", own, folderDir, ErrInside)
+	}
+	return nil
+}
+
+// resolve makes p absolute with links resolved as far as it exists.
+func resolve(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for cur := abs; ; {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(r, rest), nil
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
 }

@@ -96,3 +96,20 @@ func TestRegistryLayout(t *testing.T) {
 		t.Errorf("bad id: %v", err)
 	}
 }
+
+func TestCheckOutside(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "Minca")
+	os.MkdirAll(f, 0o700)
+	os.Symlink(f, filepath.Join(dir, "link"))
+	for _, own := range []string{f, filepath.Join(f, "own"), filepath.Join(dir, "link", "x", "y")} {
+		if err := CheckOutside(f, own); !errors.Is(err, ErrInside) {
+			t.Errorf("%s: %v", own, err)
+		}
+	}
+	for _, own := range []string{filepath.Join(dir, "own"), filepath.Join(dir, "Minca2")} {
+		if err := CheckOutside(f, own); err != nil {
+			t.Errorf("%s: %v", own, err)
+		}
+	}
+}

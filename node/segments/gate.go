@@ -1,6 +1,7 @@
 package segments
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"sync"
@@ -52,8 +53,9 @@ func (g SpaceGate) Offer(ctx context.Context, vs []*record.Version) ([]Outcome, 
 	}
 	out := make([]Outcome, len(vs))
 	accepted := map[string][]int{}
+	batch := map[string]*record.Version{}
 	for i, v := range vs {
-		if g.Space.Held(ctx, v) {
+		if g.Space.Held(ctx, v) && g.sameAsHeld(ctx, v, batch[v.ID]) {
 			out[i] = Stored
 			continue
 		}
@@ -64,6 +66,7 @@ func (g SpaceGate) Offer(ctx context.Context, vs []*record.Version) ([]Outcome, 
 			}
 			out[i] = Stored
 			accepted[v.ID] = append(accepted[v.ID], i)
+			batch[v.ID] = v
 		case record.Later:
 			out[i] = Waiting
 		default:
@@ -80,4 +83,24 @@ func (g SpaceGate) Offer(ctx context.Context, vs []*record.Version) ([]Outcome, 
 		}
 	}
 	return out, nil
+}
+
+// sameAsHeld says whether v is byte for byte the copy held (or its stub):
+// a copy from the folder that only shares a held version's id is judged,
+// not taken as held, so a tampered duplicate is refused and never counted
+// as known (05 §16.4: the blob store cannot forge versions).
+func (g SpaceGate) sameAsHeld(ctx context.Context, v, inBatch *record.Version) bool {
+	held := inBatch
+	if held == nil {
+		var err error
+		if held, err = g.Space.Store().Get(ctx, v.ID); err != nil {
+			return false
+		}
+	}
+	if v.IsStub() && !held.IsStub() {
+		held = held.Stub()
+	}
+	a, err1 := record.Marshal(v)
+	b, err2 := record.Marshal(held)
+	return err1 == nil && err2 == nil && bytes.Equal(a, b)
 }

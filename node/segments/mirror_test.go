@@ -224,14 +224,15 @@ func TestHostileSegments(t *testing.T) {
 	plant(4, strings.Replace(wire(fresh), `"body":"good"`, `"body":"evil"`, 1), "")
 	plant(5, wire(&mangled), "")
 	plant(7, wire(outsider), "")
+	plant(8, strings.Replace(wire(good), `"body":"good"`, `"body":"evil"`, 1), "") // a held id, tampered
 	plant(6, `{"v":8,"versions":[1,{"id":"x"}]}`, "")
 	w.blobs.Put(ctx, w.sp.ID+"/kv/space%3Ax", []byte("older layout"))
 	w.blobs.Put(ctx, w.sp.ID+"/"+other+"/notaseg", []byte("x"))
 	r := pull(t, b)
-	if r.Stored != 1 || r.Empty != 2 || r.BadHash != 1 || r.Refused != 4 || r.Segments != 7 || r.Skipped != 1 || r.BadKey != 2 {
+	if r.Stored != 1 || r.Empty != 2 || r.BadHash != 1 || r.Refused != 5 || r.Segments != 8 || r.Skipped != 1 || r.BadKey != 2 {
 		t.Fatalf("pull = %+v", r)
 	}
-	if r.Segments != 7 {
+	if r.Segments != 8 {
 		t.Fatalf("pull = %+v", r)
 	}
 	if state(t, a) != state(t, b) {

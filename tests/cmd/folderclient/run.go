@@ -40,6 +40,9 @@ func runCmd(ctx context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if err := folder.CheckOutside(*dir, *ownDir); err != nil {
+		return err // 05 §14.5: a client's own stores never go in the folder
+	}
 	root, err := folder.Open(*dir)
 	if err != nil {
 		return err
