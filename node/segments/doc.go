@@ -27,6 +27,11 @@
 //     its own segments, or when asked; it writes the new segments and saves
 //     its state before deleting the old ones, so a crash leaves duplicates,
 //     never a gap.
+//   - A segment read and no longer listed is forgotten from the read set
+//     (it was compacted or deleted); if a slow listing shows it again it is
+//     read again, which is harmless.
+//   - A copy in a segment that shares a held version's id but not its bytes
+//     is judged like a new one (and refused), never taken as held.
 //   - The state is saved after each segment uploaded: a crash between an
 //     upload and the save re-uploads those versions next time (harmless
 //     duplicates).

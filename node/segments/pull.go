@@ -98,6 +98,15 @@ func (m *Mirror) unread(ctx context.Context, res *PullResult) ([]string, error) 
 	}
 	type seg struct{ key, writer, name string }
 	var out []seg
+	listed := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		listed[k] = true
+	}
+	for k := range m.st.Read {
+		if !listed[k] {
+			delete(m.st.Read, k) // compacted or deleted; read again if it comes back
+		}
+	}
 	for _, k := range keys {
 		parts := strings.Split(strings.TrimPrefix(k, m.cfg.SpaceID+"/"), "/")
 		if len(parts) != 2 || !ValidWriterID(parts[0]) {
