@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"minca.dev/desktop/core/record"
@@ -172,4 +173,21 @@ func (v *vanishing) Get(c context.Context, key string) ([]byte, error) {
 		return nil, fmt.Errorf("get %q: %w", key, blobstore.ErrNotFound)
 	}
 	return v.Store.Get(c, key)
+}
+
+func TestDeleteSpace(t *testing.T) {
+	blobs := blobstore.NewMemory()
+	for _, k := range []string{"bsp/w/1.seg", "bsp/v/2.seg", "files/bsp/w/id", "files/bsp/w/id.list", "bother/w/1.seg", "files/bother/w/id"} {
+		blobs.Put(ctx, k, []byte("x"))
+	}
+	if err := segments.DeleteSpace(ctx, blobs, "bsp"); err != nil {
+		t.Fatal(err)
+	}
+	left, _ := blobs.List(ctx, "")
+	if want := []string{"bother/w/1.seg", "files/bother/w/id"}; !slices.Equal(left, want) {
+		t.Fatalf("left %v", left)
+	}
+	if err := segments.DeleteSpace(ctx, blobs, ".."); err == nil {
+		t.Fatal("deleted with an unsafe space id")
+	}
 }

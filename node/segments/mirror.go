@@ -199,3 +199,23 @@ func (m *Mirror) Compact(ctx context.Context, force bool) (int, error) {
 	}
 	return len(old), nil
 }
+
+// DeleteSpace deletes a space from a blob store: every key under
+// <space id>/ and under files/<space id>/ (05 §16.4), whoever wrote it.
+func DeleteSpace(ctx context.Context, blobs blobstore.Store, spaceID string) error {
+	if err := folder.CheckSegment(spaceID); err != nil {
+		return fmt.Errorf("delete space: %w", err)
+	}
+	for _, prefix := range []string{spaceID + "/", "files/" + spaceID + "/"} {
+		keys, err := blobs.List(ctx, prefix)
+		if err != nil {
+			return fmt.Errorf("delete space: %w", err)
+		}
+		for _, k := range keys {
+			if err := blobs.Delete(ctx, k); err != nil {
+				return fmt.Errorf("delete space: %w", err)
+			}
+		}
+	}
+	return nil
+}
