@@ -48,6 +48,10 @@ func TestSealedAndClearEntries(t *testing.T) {
 	if bytes.Contains(raw, []byte("name")) || raw[0] != identity.EnvelopeVersion {
 		t.Fatalf("sealed entry in the clear: %q", raw)
 	}
+	// exactly envelope(localKey, "minca/at-rest/v1", {"entry": key}, value) (05 §15)
+	if v, err := identity.Open(localKey(t, 1), identity.LabelAtRest, map[string]any{"entry": "space:bAbc"}, raw); err != nil || string(v) != `{"name":"x"}` {
+		t.Fatalf("not the at-rest envelope: %v", err)
+	}
 	if raw, _ := os.ReadFile(kvPath(dir, "settings")); string(raw) != "plain" {
 		t.Fatalf("clear entry stored as %q", raw)
 	}

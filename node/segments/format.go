@@ -51,14 +51,15 @@ func Name(counter int, data []byte) string {
 	return fmt.Sprintf("%06d-%s%s", counter, hash16(data), Suffix)
 }
 
-// ParseName reads a segment name's counter and hash.
+// ParseName reads a segment name's counter and hash. Only the name Name
+// writes is read: six digits at least, no zero padding beyond six.
 func ParseName(name string) (counter int, hash string, ok bool) {
 	m := nameRe.FindStringSubmatch(name)
 	if m == nil {
 		return 0, "", false
 	}
 	n, err := strconv.Atoi(m[1])
-	if err != nil || n < 1 {
+	if err != nil || n < 1 || (len(m[1]) > 6 && m[1][0] == '0') {
 		return 0, "", false
 	}
 	return n, m[2], true

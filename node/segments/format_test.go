@@ -2,6 +2,7 @@ package segments
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"testing"
 )
@@ -49,6 +50,7 @@ func TestParseName(t *testing.T) {
 		{"1234567-10773071eecc244b.seg", true, 1234567},
 		{"000000-10773071eecc244b.seg", false, 0},
 		{"00001-10773071eecc244b.seg", false, 0},
+		{"0000001-10773071eecc244b.seg", false, 0},
 		{"000001-10773071EECC244B.seg", false, 0},
 		{"000001-10773071eecc244b.seg.tmp", false, 0},
 		{"000001-10773071eecc244.seg", false, 0},
@@ -100,6 +102,24 @@ func FuzzDecode(f *testing.F) {
 			if _, isStr := e["id"].(string); !isStr {
 				t.Fatal("entry without a string id")
 			}
+		}
+	})
+}
+
+func FuzzParseName(f *testing.F) {
+	for _, s := range []string{"000001-10773071eecc244b.seg", "999999999-0000000000000000.seg", "0000001-10773071eecc244b.seg", "1-a.seg", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		n, h, ok := ParseName(name)
+		if !ok {
+			return
+		}
+		if n < 1 || len(h) != 16 || ValidWriterID(name) {
+			t.Fatalf("ParseName(%q) = %d %q", name, n, h)
+		}
+		if got := fmt.Sprintf("%06d-%s.seg", n, h); got != name {
+			t.Fatalf("ParseName(%q) does not print back: %q", name, got)
 		}
 	})
 }
