@@ -21,13 +21,12 @@ func (t *Transport) writeFrame(ctx context.Context, c *websocket.Conn, f handsha
 	return c.Write(ctx, websocket.MessageText, b)
 }
 
-// readFrame reads one handshake frame within the timeout. Failures are
+// readFrame reads one handshake frame; ctx or the caller's timer bounds the
+// wait (cancelling ctx closes the socket without a code). Failures are
 // counted against who (blame), and come with the close
 // code to use: 4002 for a frame that is not a handshake frame, 1009 for one
 // too big, 0 when nothing arrived in time or the socket closed.
 func (t *Transport) readFrame(ctx context.Context, c *websocket.Conn, who string) (handshake.Frame, websocket.StatusCode, error) {
-	ctx, cancel := context.WithTimeout(ctx, t.cfg.Timeout)
-	defer cancel()
 	typ, b, err := c.Read(ctx)
 	switch {
 	case errors.Is(err, websocket.ErrMessageTooBig):

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -114,7 +115,9 @@ func (t *Transport) serverHandshake(ctx context.Context, c *websocket.Conn, spac
 	if err := t.writeFrame(ctx, c, ch); err != nil {
 		return nil, handshake.CloseFailure, "internal error"
 	}
+	timer := time.AfterFunc(t.cfg.Timeout, func() { c.Close(handshake.CloseNoHello, "no hello") })
 	f, code, err := t.readFrame(ctx, c, blame("", addr))
+	timer.Stop()
 	switch {
 	case err != nil && code == 0:
 		return nil, handshake.CloseNoHello, "no hello"
