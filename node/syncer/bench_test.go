@@ -154,10 +154,12 @@ func firstSync(tb testing.TB, c *corpus, kind string, verify bool) (wall, cpu ti
 }
 
 // TestFirstSync: the benchmark's path, small: an empty engine takes in
-// 3,000 versions from a full one, with verification.
+// 3,000 versions from a full one, with verification, over each store.
 func TestFirstSync(t *testing.T) {
 	c := makeCorpus(t, 3000)
-	firstSync(t, c, "memory", true)
+	for _, kind := range []string{"memory", "sqlite"} {
+		t.Run(kind, func(t *testing.T) { firstSync(t, c, kind, true) })
+	}
 }
 
 // p256Rate measures P-256 signature verifications per second of wall

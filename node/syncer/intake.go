@@ -50,23 +50,26 @@ func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) error
 	return nil
 }
 
-// parseBatchLocked applies steps 1 and 2 and parses what is left; an entry
-// that is no version is refused from p (keyed on its id if it has one).
+// parseBatchLocked applies steps 1 and 2 and parses what is left (in
+// parallel: parsing checks each id against its content); an entry that is
+// no version is refused from p (keyed on its id if it has one).
 func (e *Engine) parseBatchLocked(p *peer, entries []any) []*record.Version {
-	var batch []*record.Version
+	var ms []map[string]any
 	for _, entry := range entries {
 		m, ok := entry.(map[string]any)
 		if !ok {
 			continue
 		}
-		c, ok := m["collection"].(string)
-		if !ok || !e.holdsLocked(c) {
-			continue
+		if c, ok := m["collection"].(string); ok && e.holdsLocked(c) {
+			ms = append(ms, m)
 		}
-		v, err := record.Parse(m)
-		if err != nil {
+	}
+	vs, errs := parseAll(ms)
+	batch := vs[:0]
+	for i, v := range vs {
+		if errs[i] != nil {
 			e.stats.Refused++
-			if id, ok := m["id"].(string); ok {
+			if id, ok := ms[i]["id"].(string); ok {
 				p.refuse(id)
 			}
 			continue

@@ -19,25 +19,40 @@ const parallelMin = 8
 // order, which stays sequential.
 func verifyAll(vs []*record.Version) []error {
 	errs := make([]error, len(vs))
-	workers := min(runtime.GOMAXPROCS(0), len(vs)/parallelMin+1)
+	parallel(len(vs), func(i int) { errs[i] = record.Verify(vs[i]) })
+	return errs
+}
+
+// parseAll parses wire forms into versions (record.Parse, which checks the
+// id against the content) on every core.
+func parseAll(ms []map[string]any) ([]*record.Version, []error) {
+	vs := make([]*record.Version, len(ms))
+	errs := make([]error, len(ms))
+	parallel(len(ms), func(i int) { vs[i], errs[i] = record.Parse(ms[i]) })
+	return vs, errs
+}
+
+// parallel calls f(0) … f(n−1), spread over the cores when n is large
+// enough to be worth it. Each f(i) must touch only its own i.
+func parallel(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n/parallelMin+1)
 	if workers <= 1 {
-		for i, v := range vs {
-			errs[i] = record.Verify(v)
+		for i := range n {
+			f(i)
 		}
-		return errs
+		return
 	}
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := w; i < len(vs); i += workers {
-				errs[i] = record.Verify(vs[i])
+			for i := w; i < n; i += workers {
+				f(i)
 			}
 		}()
 	}
 	wg.Wait()
-	return errs
 }
 
 // checkVerified is record.Gate.Check for a version record.Verify passed
