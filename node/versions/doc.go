@@ -49,4 +49,24 @@
 //   - h/ seq is written with 15 digits as the reference does (a larger seq
 //     simply has more).
 //   - Generation does not move for a change that wrote nothing.
+//
+// # Reading again (05 §10.2), landing, durability
+//
+// The SQLite store reads from the database every time, except the item set
+// of a collection (a core/negentropy Vector, prefix sums over the items in
+// the order of 05 §2), which it caches and drops when the generation row
+// moved: every landing that writes adds one to it, whichever handle or
+// process made it. The writer reads inside its own IMMEDIATE transaction,
+// so it always places against what is on disk.
+//
+// A landing is one transaction on one dedicated connection with prepared
+// statements; each change runs in a savepoint, rolled back alone when it
+// fails, and the running sums it touched are restored in memory with it.
+// Placing a version reads what it needs (the version, r/ and g/ of its key,
+// the version r/ names) in one statement.
+//
+// The database runs in WAL with synchronous=NORMAL unless Config.FullSync:
+// a landing is atomic and survives the process crashing; a power cut may
+// lose the last landings, never part of one. A busy timeout of 5 s lets two
+// processes write one file in turn.
 package versions

@@ -54,7 +54,7 @@ func (s *SQLite) Dump(ctx context.Context) (Dump, error) {
 	if err != nil {
 		return d, fmt.Errorf("dump: %w", err)
 	}
-	sums, err := s.Sums(ctx)
+	sums, err := readSums(ctx, tx)
 	d.Sums = sums
 	return d, err
 }

@@ -198,9 +198,22 @@ func (s *SQLite) Sum(ctx context.Context, collection string) (CollectionSum, err
 
 // Sums implements Store.
 func (s *SQLite) Sums(ctx context.Context) (map[string]CollectionSum, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT collection, sum, count FROM sums")
+	out, err := readSums(ctx, s.db)
 	if err != nil {
-		return nil, s.readErr(fmt.Errorf("read sums: %w", err))
+		return nil, s.readErr(err)
+	}
+	return out, nil
+}
+
+// querier is a *sql.DB or a *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func readSums(ctx context.Context, q querier) (map[string]CollectionSum, error) {
+	rows, err := q.QueryContext(ctx, "SELECT collection, sum, count FROM sums")
+	if err != nil {
+		return nil, fmt.Errorf("read sums: %w", err)
 	}
 	defer rows.Close()
 	out := map[string]CollectionSum{}
