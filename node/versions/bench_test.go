@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
-	"time"
 	"testing"
+	"time"
 
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/node/versions"
@@ -115,7 +115,6 @@ func reportRates(b *testing.B, n int, cpu time.Duration) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "versions/s")
 	b.ReportMetric(float64(cpu.Microseconds())/float64(n), "cpu-µs/version")
 }
-
 
 func openBenchSQLite(b *testing.B) versions.Store {
 	s, err := versions.OpenSQLite(bg, versions.Config{Path: filepath.Join(b.TempDir(), "space.db")})
