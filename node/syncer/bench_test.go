@@ -154,9 +154,9 @@ func firstSync(tb testing.TB, c *corpus, kind string, verify bool) (wall, cpu ti
 }
 
 // TestFirstSync: the benchmark's path, small: an empty engine takes in
-// 3,000 versions from a full one, with verification, over each store.
+// 2,000 versions from a full one, with verification, over each store.
 func TestFirstSync(t *testing.T) {
-	c := makeCorpus(t, 3000)
+	c := makeCorpus(t, 2000)
 	for _, kind := range []string{"memory", "sqlite"} {
 		t.Run(kind, func(t *testing.T) { firstSync(t, c, kind, true) })
 	}

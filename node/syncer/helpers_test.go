@@ -119,9 +119,15 @@ func newCluster(t testing.TB, n int, seed uint64, f memnet.Faults) *cluster {
 }
 
 func (c *cluster) newNode(k *identity.KeyPair, holds syncmsg.Holds, seed uint64) *node {
+	return c.newNodeWith(k, holds, seed, false)
+}
+
+// newNodeWith makes a node; noVerify skips signature checks (for tests of
+// order, where signatures, checked elsewhere, only cost time).
+func (c *cluster) newNodeWith(k *identity.KeyPair, holds syncmsg.Holds, seed uint64, noVerify bool) *node {
 	c.t.Helper()
 	st := versions.NewMemory()
-	sp, err := NewSpace(ctx, SpaceConfig{Space: c.sp, Store: st})
+	sp, err := NewSpace(ctx, SpaceConfig{Space: c.sp, Store: st, NoVerify: noVerify})
 	if err != nil {
 		c.t.Fatal(err)
 	}
