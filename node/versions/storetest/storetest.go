@@ -47,6 +47,7 @@ func Run(t *testing.T, open Open) {
 		{"SumsMatchItems", testSumsMatchItems},
 		{"ReturnedCopies", testReturnedCopies},
 		{"AnyOrder", testAnyOrder},
+		{"Reconcile", testReconcile},
 		{"Closed", testClosed},
 	}
 	for _, tc := range tests {
