@@ -54,9 +54,12 @@
 //
 // The SQLite store reads from the database every time, except the item set
 // of a collection (a core/negentropy Vector, prefix sums over the items in
-// the order of 05 §2), which it caches and drops when the generation row
-// moved: every landing that writes adds one to it, whichever handle or
-// process made it. The writer reads inside its own IMMEDIATE transaction,
+// the order of 05 §2). Every landing that writes adds one to the generation
+// row, whichever handle or process made it. The handle carries its cached
+// sets forward through its own landings (the items they added and dropped,
+// merged in when the set is next asked for: O(n), no database read), and
+// reads a set again from the index when the generation is not the one it
+// followed: someone else wrote. The writer reads inside its own IMMEDIATE transaction,
 // so it always places against what is on disk.
 //
 // A landing is one transaction on one dedicated connection with prepared

@@ -73,19 +73,22 @@ func (t *sqlWriter) keepVersion(op Op, c *versionCopy) error {
 		m.CreatedAt, m.Retain, m.Deleted, c.stub, body); err != nil {
 		return err
 	}
+	t.deltas = append(t.deltas, itemDelta{m.Collection, negentropy.Item{Timestamp: c.time, ID: c.item}, 1})
 	return t.addSum(m.Collection, c.item, 1)
 }
 
 // drop deletes a version and its item.
 func (t *sqlWriter) drop(m Meta) error {
 	t.changed = true
-	if _, err := t.exec("drop", m.ID); err != nil {
-		return err
+	var at int64
+	if err := t.st("dropped").QueryRow(m.ID).Scan(&at); err != nil {
+		return fmt.Errorf("drop %s: %w", m.ID, err)
 	}
 	item, err := negentropy.IDFromVersionID(m.ID)
 	if err != nil {
 		return fmt.Errorf("drop %s: %w: %w", m.ID, ErrCorrupt, err)
 	}
+	t.deltas = append(t.deltas, itemDelta{m.Collection, negentropy.Item{Timestamp: uint64(at), ID: item}, -1})
 	return t.addSum(m.Collection, item, -1)
 }
 

@@ -12,7 +12,6 @@ import (
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
-	"minca.dev/desktop/core/negentropy"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/node/versions/schema"
 )
@@ -34,16 +33,16 @@ type Config struct {
 // SQLite is a Store in one SQLite file (modernc.org/sqlite), in WAL mode so
 // that other handles and processes can read while it writes. Reads go to
 // the database; the only thing kept in memory is the item set of each
-// collection, valid while the store's generation has not moved (05 §10.2).
+// collection, carried forward through this handle's own landings and read
+// again when another handle or process moved the generation (05 §10.2).
 type SQLite struct {
 	db     *sql.DB
 	w      *sqlWriteConn // the one connection that writes, with its statements
 	lander *lander
 	path   string
 
-	mu      sync.Mutex
-	gen     uint64                        // generation the vectors were read at
-	vectors map[string]*negentropy.Vector // cached Items
+	mu    sync.Mutex
+	items itemCache // guarded by mu
 }
 
 var _ Store = (*SQLite)(nil)
@@ -70,7 +69,7 @@ func OpenSQLite(ctx context.Context, cfg Config) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("open versions store %s: %w", cfg.Path, err)
 	}
-	s := &SQLite{db: db, w: w, path: cfg.Path, vectors: map[string]*negentropy.Vector{}}
+	s := &SQLite{db: db, w: w, path: cfg.Path}
 	s.lander = newLander(s.land)
 	return s, nil
 }
@@ -119,7 +118,7 @@ func (s *SQLite) Remove(ctx context.Context, ids ...string) error {
 
 // land writes a batch as one transaction (05 §10.1).
 func (s *SQLite) land(batch []*change) []error {
-	return s.w.land(batch)
+	return s.w.land(batch, s.landed)
 }
 
 // Landings is how many writes (transactions) the store made so far; changes

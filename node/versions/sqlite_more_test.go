@@ -75,6 +75,24 @@ func TestSQLiteTwoHandles(t *testing.T) {
 	}
 	wantOracle(t, a, []*record.Version{v0, v1, v2})
 	wantOracle(t, b, []*record.Version{v0, v1, v2})
+
+	// a caches its items; b writes, then a writes: a's own landing must not
+	// carry its cache past b's write.
+	if _, err := a.Items(bg, "app.todo.item"); err != nil {
+		t.Fatal(err)
+	}
+	x := m.First("app.todo.item", "x", map[string]any{}, storetest.Opts{})
+	y := m.First("app.todo.item", "y", map[string]any{}, storetest.Opts{})
+	if err := b.Put(bg, x); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Put(bg, y); err != nil {
+		t.Fatal(err)
+	}
+	items, err = a.Items(bg, "app.todo.item")
+	if err != nil || items.Len() != 5 {
+		t.Fatalf("a sees %d items after b's and its own write (%v); want 5", items.Len(), err)
+	}
 }
 
 const helperDB = "VERSIONS_HELPER_DB"

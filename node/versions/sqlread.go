@@ -124,34 +124,6 @@ func (s *SQLite) Generation(ctx context.Context) (uint64, error) {
 	return uint64(n), nil
 }
 
-// Items implements Store: the cached vector while the generation stands,
-// else read again from the index (05 §10.2).
-func (s *SQLite) Items(ctx context.Context, collection string) (negentropy.Storage, error) {
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, s.readErr(err)
-	}
-	defer tx.Rollback()
-	var n int64
-	if err := tx.QueryRowContext(ctx, "SELECT n FROM generation").Scan(&n); err != nil {
-		return nil, fmt.Errorf("read generation: %w", err)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if uint64(n) != s.gen {
-		s.gen, s.vectors = uint64(n), map[string]*negentropy.Vector{}
-	}
-	if v, ok := s.vectors[collection]; ok {
-		return v, nil
-	}
-	v, err := readItems(ctx, tx, collection)
-	if err != nil {
-		return nil, err
-	}
-	s.vectors[collection] = v
-	return v, nil
-}
-
 func readItems(ctx context.Context, tx *sql.Tx, collection string) (*negentropy.Vector, error) {
 	rows, err := tx.QueryContext(ctx, "SELECT time, item FROM versions WHERE collection = ? ORDER BY time, item", collection)
 	if err != nil {

@@ -15,7 +15,7 @@ var writeSQL = map[string]string{
 	"record":      "SELECT current, first FROM records WHERE key = ?",
 	"insert":      "INSERT INTO versions (id, item, collection, time, key, seq, created_at, retain, deleted, stub, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	"setBody":     "UPDATE versions SET body = ? WHERE id = ?",
-	"drop":        "DELETE FROM versions WHERE id = ?",
+	"dropped":     "DELETE FROM versions WHERE id = ? RETURNING time",
 	"setCurrent":  "INSERT INTO records (key, current) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET current = excluded.current",
 	"setFirst":    "INSERT INTO records (key, first) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET first = excluded.first",
 	"unsetCurr":   "UPDATE records SET current = NULL WHERE key = ?",
@@ -77,7 +77,7 @@ func (w *sqlWriteConn) exec(query string) error {
 // land runs a batch in one transaction: each change inside a savepoint, so
 // a change that fails is rolled back alone (05 §10.1), then the running
 // sums it touched, the generation, and one commit.
-func (w *sqlWriteConn) land(batch []*change) []error {
+func (w *sqlWriteConn) land(batch []*change, landed func(gen uint64, deltas []itemDelta)) []error {
 	errs := make([]error, len(batch))
 	fail := func(err error) []error {
 		for i := range errs {
@@ -99,6 +99,9 @@ func (w *sqlWriteConn) land(batch []*change) []error {
 	if err != nil {
 		w.exec("ROLLBACK")
 		return fail(err)
+	}
+	if tx.gen != 0 {
+		landed(tx.gen, tx.deltas)
 	}
 	return errs
 }
@@ -131,8 +134,11 @@ type sqlWriter struct {
 	w       *sqlWriteConn
 	sums    map[string]CollectionSum // the batch's sums, for collections touched
 	undo    map[string]*CollectionSum
-	wrote   bool // some change of the batch wrote
-	changed bool // the current change wrote
+	wrote   bool        // some change of the batch wrote
+	changed bool        // the current change wrote
+	gen     uint64      // the generation this landing moved to (0: none)
+	deltas  []itemDelta // items added and dropped by the changes kept
+	mark    int         // len(deltas) when the current change began
 	// pre is what prefetch read for the version being placed; it answers
 	// Held and RecordEntries until the placement's first write.
 	pre *prefetched
@@ -145,12 +151,15 @@ type prefetched struct {
 
 func (t *sqlWriter) st(name string) *sql.Stmt { return t.w.stmts[name] }
 
-func (t *sqlWriter) begin() { t.undo, t.changed, t.pre = map[string]*CollectionSum{}, false, nil }
+func (t *sqlWriter) begin() {
+	t.undo, t.changed, t.pre, t.mark = map[string]*CollectionSum{}, false, nil, len(t.deltas)
+}
 
 func (t *sqlWriter) keep() { t.wrote = t.wrote || t.changed }
 
 func (t *sqlWriter) rollback() {
 	t.pre = nil // read before the rollback
+	t.deltas = t.deltas[:t.mark]
 	for c, old := range t.undo {
 		if old == nil {
 			delete(t.sums, c)
@@ -223,6 +232,13 @@ func (t *sqlWriter) Held(id string) (Meta, bool, error) {
 	return m, true, nil
 }
 
+// itemDelta is one item a landing added (sign 1) or dropped (−1).
+type itemDelta struct {
+	collection string
+	item       negentropy.Item
+	sign       int
+}
+
 // addSum adds (sign 1) or takes away (−1) one item from its collection's sum.
 func (t *sqlWriter) addSum(collection string, item negentropy.ID, sign int) error {
 	s, ok := t.sums[collection]
@@ -272,5 +288,9 @@ func (t *sqlWriter) finish() error {
 		}
 	}
 	var n int64
-	return t.st("bump").QueryRow().Scan(&n)
+	if err := t.st("bump").QueryRow().Scan(&n); err != nil {
+		return fmt.Errorf("move the generation: %w", err)
+	}
+	t.gen = uint64(n)
+	return nil
 }

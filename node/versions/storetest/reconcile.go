@@ -122,3 +122,56 @@ func itemIDs(t *testing.T, s versions.Store) []negentropy.ID {
 	}
 	return ids
 }
+
+// testItemsFollowChanges: after every put and removal, each collection's
+// item set agrees with the versions kept and with the running sum, whatever
+// the store keeps in memory between them.
+func testItemsFollowChanges(t *testing.T, open Open) {
+	s := fresh(t, open)
+	vs := randomSet(t, 77, 40)
+	for _, c := range []string{todo, note} {
+		if _, err := s.Items(ctx, c); err != nil { // cache both
+			t.Fatal(err)
+		}
+	}
+	for i, v := range vs {
+		put(t, s, v)
+		if i%3 == 2 {
+			if err := s.Remove(ctx, vs[i-1].ID, vs[i/2].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i%5 == 4 {
+			put(t, s, vs[i/2]) // back again
+		}
+		for _, c := range []string{todo, note} {
+			wantItemsAgree(t, s, c)
+		}
+	}
+}
+
+func wantItemsAgree(t *testing.T, s versions.Store, c string) {
+	t.Helper()
+	items, err := s.Items(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, err := s.Collection(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := s.Sum(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if items.Len() != len(kept) || items.Len() != sum.Count || items.Sum(0, items.Len()) != sum.Sum {
+		t.Fatalf("%s: %d items, %d versions kept, sum of %d", c, items.Len(), len(kept), sum.Count)
+	}
+	for i, v := range kept {
+		id, _ := negentropy.IDFromVersionID(v.ID)
+		want := negentropy.Item{Timestamp: record.ItemTimestamp(v.CreatedAt), ID: id}
+		if items.Item(i) != want {
+			t.Fatalf("%s: item %d is %v; want %v", c, i, items.Item(i), want)
+		}
+	}
+}

@@ -48,6 +48,7 @@ func Run(t *testing.T, open Open) {
 		{"ReturnedCopies", testReturnedCopies},
 		{"AnyOrder", testAnyOrder},
 		{"Reconcile", testReconcile},
+		{"ItemsFollowChanges", testItemsFollowChanges},
 		{"Closed", testClosed},
 	}
 	for _, tc := range tests {
