@@ -15,6 +15,10 @@ import (
 	"minca.dev/desktop/node/store"
 )
 
+// ErrNewerStore means the profile's store was written by a newer Minca; it
+// is left untouched.
+var ErrNewerStore = store.ErrNewerSchema
+
 // Config says which node to open. ConfigFor fills it for a profile.
 type Config struct {
 	Profile           string // account profile name, e.g. paths.DefaultProfile

@@ -12,7 +12,8 @@ import (
 )
 
 // The module's one-way dependencies (docs/ARCHITECTURE.md):
-// core ← node ← app, tray, CLI; only one file imports Wails.
+// core ← node ← app, tray, CLI; only node reaches its store; only one file
+// imports Wails.
 const (
 	module   = "minca.dev/desktop"
 	wailsPkg = "github.com/wailsapp/wails"
@@ -57,6 +58,8 @@ func check(rel string, imports []string) []violation {
 			out = append(out, violation{rel, imp, "core is pure"})
 		case strings.HasPrefix(rel, "node/") && banned(imp, nodeBanned):
 			out = append(out, violation{rel, imp, "node knows nothing of its UIs"})
+		case !strings.HasPrefix(rel, "node/") && banned(imp, []string{module + "/node/store"}):
+			out = append(out, violation{rel, imp, "only node reaches its store; others use node's API"})
 		case banned(imp, []string{wailsPkg}) && rel != wailsFile:
 			out = append(out, violation{rel, imp, "only " + wailsFile + " imports Wails"})
 		}
@@ -158,6 +161,9 @@ func TestDependencyRulesCatch(t *testing.T) {
 		{"main.go", "github.com/wailsapp/wails/v2", true},
 		{wailsFile, "github.com/wailsapp/wails/v2/pkg/options", false},
 		{"app/tray/x.go", "github.com/getlantern/systray", false},
+		{"app/cli/x.go", "minca.dev/desktop/node/store", true},
+		{"app/x.go", "minca.dev/desktop/node", false},
+		{"node/x.go", "minca.dev/desktop/node/store", false},
 	}
 	for _, tt := range tests {
 		if got := len(check(tt.file, []string{tt.imp})) > 0; got != tt.bad {

@@ -88,8 +88,22 @@ func report(env Env, name string, err error) int {
 		return exitUsage
 	default:
 		fmt.Fprintf(env.Stderr, "minca %s: %v\n", name, err)
+		if h := hint(err); h != "" {
+			fmt.Fprintf(env.Stderr, "hint: %s\n", h)
+		}
 		return exitError
 	}
+}
+
+// hint says what the user can do about an error, where we know.
+func hint(err error) string {
+	switch {
+	case errors.Is(err, paths.ErrNoHome):
+		return "set HOME to your home directory (on Linux, XDG_DATA_HOME also works)"
+	case errors.Is(err, node.ErrNewerStore):
+		return "a newer Minca wrote this store: update Minca to open it"
+	}
+	return ""
 }
 
 func usage(w io.Writer) {

@@ -88,7 +88,7 @@ func TestVerbsAndUsage(t *testing.T) {
 
 func TestStatusWithoutHome(t *testing.T) {
 	code, _, errOut := run(t, "", "status")
-	if code != 1 || !strings.Contains(errOut, "home directory unknown") {
+	if code != 1 || !strings.Contains(errOut, "home directory unknown") || !strings.Contains(errOut, "hint: set HOME") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 }
