@@ -41,7 +41,9 @@
 //     collection, seq, createdAt, retain or delete) fails its change with
 //     ErrConflict: ids cover those members, so the copy was never verified.
 //   - The store checks shape (02 §4.6) and that the id is a version id
-//     (05 §2); signatures and access are the gatekeeper's (05 §8).
+//     (05 §2); signatures and access are the gatekeeper's (05 §8). A loose
+//     version (no space, 02 §3.5) is not a record version of a space and is
+//     refused with ErrInvalid.
 //   - r/<k> is keyed by record key alone (keys are unique within a space,
 //     02 §4.1), as the spec spells it.
 //   - A removal also unsets an h/ entry of a version that became current

@@ -48,7 +48,8 @@ var (
 //     land together in one write. A change that fails (ErrInvalid,
 //     ErrConflict, its context done) leaves nothing of itself and does not
 //     stop the others: Put returns its error and no other change sees it.
-//     When Put returns nil the change is durable (committed).
+//     When Put returns nil the change is committed (how durable across a
+//     power cut is the implementation's: see Config.FullSync).
 //   - Remove drops versions by id as one change (05 §10.1 "removing"):
 //     it unsets r/ and g/ where they name the version, unsets its h/ entry,
 //     and deletes it and its item. It promotes nothing. Removing an id not
