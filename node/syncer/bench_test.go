@@ -140,7 +140,7 @@ func firstSync(tb testing.TB, c *corpus, kind string, verify bool) (wall, cpu ti
 			continue
 		}
 		if idle++; idle == 100 {
-			tb.Fatalf("the empty store holds %d of %d and nothing moves (%+v)", s.Count, len(c.versions), engines[1].Stats())
+			tb.Fatalf("the empty store holds %d of %d and nothing moves (%+v; %+v)", s.Count, len(c.versions), engines[0].Stats(), engines[1].Stats())
 		}
 		if idle%10 == 0 { // quiet: the next hello finds what is left
 			clock.Advance(HelloInterval)

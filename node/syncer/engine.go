@@ -84,7 +84,7 @@ type Engine struct {
 type Stats struct {
 	Dropped    int // messages dropped unanswered (05 §4)
 	Ignored    int // well-formed messages that answered nothing in flight
-	Stored     int // versions taken in
+	Stored     int // versions taken in, or acknowledged as held already
 	Refused    int // versions refused
 	Sessions   int // sessions begun as initiator
 	GaveUp     int // sessions and wants given up for silence
