@@ -116,9 +116,9 @@ func Place(view View, v Meta) ([]Op, error) {
 			return demote(v, held, isHeld, c, first), nil
 		}
 	}
-	// Step 3: keep V, set r/k = V, demote C against V. V never held whole
-	// turns into a stub here (our choice: a stub copy never replaces a body
-	// already held).
+	// Step 3: keep V, set r/k = V, demote C against V. Our choice: a stub
+	// copy of a version held whole keeps the body (possible only when r/k
+	// was unset by a removal).
 	whole := v.Form() == Whole || (isHeld && held.Form() == Whole)
 	ops := keep(v, held, isHeld, whole)
 	ops = append(ops, Op{Kind: OpSetCurrent, Meta: v})
