@@ -19,7 +19,12 @@ import (
 //     waiting versions until no more go in;
 //  6. ask p for the first and previous versions still missing that waiting
 //     versions name.
-func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) error {
+func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) (err error) {
+	defer func() {
+		if err != nil {
+			e.space.Discard() // nothing of a failed batch lands later
+		}
+	}()
 	var taken, fresh = e.splitHeldLocked(ctx, e.parseBatchLocked(p, entries))
 	batch := e.verifyBatchLocked(p, fresh)
 	record.SortForIntake(batch)

@@ -188,6 +188,14 @@ func (s *Space) Flush(ctx context.Context) (failed []string, err error) {
 	return failed, nil
 }
 
+// Discard forgets the versions accepted and not yet written. Their access
+// events stay in the history: an event the history holds without its
+// version only makes the replay know more than the store, never judge
+// another way once the version comes again.
+func (s *Space) Discard() {
+	s.pending, s.pendingList = map[string]*record.Version{}, nil
+}
+
 // Held says whether a copy as good as v is held (accepted or stored): the
 // version whole, or v's stub.
 func (s *Space) Held(ctx context.Context, v *record.Version) bool {
