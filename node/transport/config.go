@@ -65,13 +65,16 @@ type Gate interface {
 	// Admit is asked once the far side is proven, on both sides, before
 	// anything of the space crosses. An error refuses (4003).
 	Admit(a Admission) error
-	// MaySend is asked before every frame; false withholds it.
+	// MaySend is asked before every frame; false withholds it. It may be
+	// called with a sync engine's lock held: it must not block or call
+	// back into the engine.
 	MaySend(spaceID, peerDID, typ string) bool
 }
 
 // Handler hears a space's peers. Receive is called for each envelope of a
-// peer strictly in the order it arrived, one at a time; it must not block
-// on the network. Send from inside it never blocks.
+// peer strictly in the order it arrived, one at a time, on that peer's
+// reader; it must not block on the network. Send from inside it never
+// blocks.
 type Handler interface {
 	PeerUp(ctx context.Context, p *Peer) error
 	Receive(ctx context.Context, p *Peer, e handshake.Envelope)

@@ -1,5 +1,7 @@
 package transport
 
+import "net"
+
 // Counters is what one peer did wrong, or was denied (04 §5.5).
 type Counters struct {
 	Malformed    int // frames that are not a handshake frame or an envelope
@@ -10,10 +12,18 @@ type Counters struct {
 	Withheld     int // frames the gate kept from it
 }
 
-// blame names whom a counter is kept for: the proven DID, else the address.
+// MaxCounted bounds how many peers have counters; beyond it, new ones are
+// counted together under "other" (our choice: addresses are cheap to make).
+const MaxCounted = 4096
+
+// blame names whom a counter is kept for: the proven DID, else the remote
+// host (without its port: one host, one tally).
 func blame(did, addr string) string {
 	if did != "" {
 		return did
+	}
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		addr = host
 	}
 	return "addr:" + addr
 }
@@ -21,13 +31,17 @@ func blame(did, addr string) string {
 func (t *Transport) count(who string, f func(c *Counters)) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if _, ok := t.counters[who]; !ok && len(t.counters) >= MaxCounted {
+		who = "other"
+	}
 	c := t.counters[who]
 	f(&c)
 	t.counters[who] = c
 }
 
-// Counters returns a copy of every peer's counters, keyed by DID, or by
-// "addr:<remote address>" for what came before a DID was proven.
+// Counters returns a copy of every peer's counters, keyed by DID, by
+// "addr:<remote host>" for what came before a DID was proven, or by
+// "node:<node URL>" for a dialled node not yet proven.
 func (t *Transport) Counters() map[string]Counters {
 	t.mu.Lock()
 	defer t.mu.Unlock()

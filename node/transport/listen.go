@@ -36,7 +36,8 @@ func (t *Transport) Listen(addr string) (string, error) {
 		ln.Close()
 		return "", errors.New("transport: already listening or closed")
 	}
-	srv := &http.Server{Handler: http.HandlerFunc(t.serve), ReadHeaderTimeout: t.cfg.Timeout}
+	srv := &http.Server{ReadHeaderTimeout: t.cfg.Timeout}
+	srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { t.serve(srv, w, r) })
 	done := make(chan struct{})
 	t.srv, t.srvDone = srv, done
 	t.mu.Unlock()
@@ -79,7 +80,7 @@ func (t *Transport) StopListening() error {
 }
 
 // serve is the /peer endpoint: challenge, hello, welcome (04 §5.3).
-func (t *Transport) serve(w http.ResponseWriter, r *http.Request) {
+func (t *Transport) serve(srv *http.Server, w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != t.cfg.Path {
 		http.NotFound(w, r)
 		return
@@ -101,8 +102,15 @@ func (t *Transport) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t.mu.Lock()
-	t.inbound[p] = true
+	stopped := t.srv != srv // the listener stopped during the handshake
+	if !stopped {
+		t.inbound[p] = true
+	}
 	t.mu.Unlock()
+	if stopped {
+		t.abandon(p, handshake.CloseShutdown, "node shutting down")
+		return
+	}
 	t.admit(p)
 }
 

@@ -57,7 +57,8 @@ func (t *Transport) Peers(spaceID string) []*Peer {
 }
 
 // LetGo closes the connection to peer in spaceID, if any (04 §6.3: a peer
-// the node no longer admits). It reports whether there was one.
+// the node no longer admits), with 4003. It reports whether there was one;
+// nothing more is sent to it, and the handler hears PeerDown soon after.
 func (t *Transport) LetGo(spaceID, did string) bool {
 	t.mu.Lock()
 	p := t.peers[spaceID+"|"+did]
@@ -66,7 +67,6 @@ func (t *Transport) LetGo(spaceID, did string) bool {
 		return false
 	}
 	p.Close(handshake.CloseNotReader, "not a reader of this space")
-	<-p.down
 	return true
 }
 
@@ -79,13 +79,13 @@ func (t *Transport) admit(p *Peer) bool {
 	t.mu.Lock()
 	if t.closed {
 		t.mu.Unlock()
-		p.Close(handshake.CloseShutdown, "node shutting down")
+		t.abandon(p, handshake.CloseShutdown, "node shutting down")
 		return false
 	}
 	old := t.peers[key]
 	if old != nil && !t.keepNew(old, p) {
 		t.mu.Unlock()
-		p.Close(handshake.CloseReplaced, "replaced by a newer connection")
+		t.abandon(p, handshake.CloseReplaced, "replaced by a newer connection")
 		return false
 	}
 	t.peers[key] = p
@@ -95,9 +95,7 @@ func (t *Transport) admit(p *Peer) bool {
 		<-old.down // its PeerDown before p's PeerUp
 	}
 	if err := t.cfg.Handler.PeerUp(p.ctx, p); err != nil {
-		t.unregister(p)
-		p.Close(websocket.StatusInternalError, "internal error")
-		close(p.down)
+		t.abandon(p, websocket.StatusInternalError, "internal error")
 		return false
 	}
 	t.wg.Add(2)
@@ -121,6 +119,13 @@ func (t *Transport) keepNew(old, p *Peer) bool {
 		return t.self
 	}
 	return dialer(p) < dialer(old)
+}
+
+// abandon closes a peer whose loops never started.
+func (t *Transport) abandon(p *Peer, code websocket.StatusCode, reason string) {
+	t.unregister(p)
+	p.Close(code, reason)
+	close(p.down)
 }
 
 func (t *Transport) unregister(p *Peer) {
