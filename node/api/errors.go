@@ -1,0 +1,51 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code says what kind of failure an *Error is. Codes travel over the local
+// socket as strings; a client turns them back into *Error.
+type Code string
+
+const (
+	CodeInvalid     Code = "invalid"     // malformed input; nothing changed
+	CodeNotFound    Code = "not_found"   // no such space, member, invite
+	CodeForbidden   Code = "forbidden"   // the account may not do this (03 §2)
+	CodeConflict    Code = "conflict"    // e.g. an account exists already
+	CodeNoAccount   Code = "no_account"  // no account yet: create or restore
+	CodeLocked      Code = "locked"      // the vault needs a passphrase
+	CodeUnavailable Code = "unavailable" // keychain, folder or peer not reachable
+	CodeInternal    Code = "internal"    // a bug or an I/O failure
+)
+
+// Error is a failure a user interface can branch on and show.
+// Message is written for a person; Hint, when set, says what to do.
+type Error struct {
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+	Hint    string `json:"hint,omitempty"`
+	Err     error  `json:"-"`
+}
+
+func (e *Error) Error() string { return e.Message }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf makes an *Error with a formatted message; %w wraps as usual.
+func Errorf(code Code, format string, args ...any) *Error {
+	err := fmt.Errorf(format, args...)
+	return &Error{Code: code, Message: err.Error(), Err: errors.Unwrap(err)}
+}
+
+// CodeOf is the Code of err, CodeInternal when err is no *Error, "" for nil.
+func CodeOf(err error) Code {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}

@@ -1,0 +1,220 @@
+package api
+
+import "time"
+
+// Status is the node's status line: what `minca status` prints.
+type Status struct {
+	Version          string `json:"version"`
+	Profile          string `json:"profile"`
+	StorePath        string `json:"storePath"`
+	DataFolder       string `json:"dataFolder"`
+	DataFolderChosen bool   `json:"dataFolderChosen"`
+	Account          string `json:"account,omitempty"` // did:key, when there is one
+	Owner            bool   `json:"owner"`             // this process owns the node
+	KeyStore         string `json:"keyStore"`          // "keychain" or "passphrase" (vault wrap in use)
+}
+
+// Account is the account this node runs.
+type Account struct {
+	DID         string `json:"did"`
+	ProfileName string `json:"profileName"` // 03 §11
+	KeyStore    string `json:"keyStore"`    // "keychain" or "passphrase"
+}
+
+// CreateAccount asks for a new account. Passphrase is used (and required)
+// only where no keychain is usable; the node never falls back silently.
+type CreateAccount struct {
+	ProfileName string `json:"profileName"`
+	Passphrase  string `json:"passphrase,omitempty"`
+}
+
+// NewAccount is a created account with its recovery code, shown once.
+type NewAccount struct {
+	Account      Account `json:"account"`
+	RecoveryCode string  `json:"recoveryCode"`
+}
+
+// RestoreAccount restores an account from its recovery code, or from a data
+// folder that already holds it (Folder set, RecoveryCode or Passphrase to unlock).
+type RestoreAccount struct {
+	RecoveryCode string `json:"recoveryCode,omitempty"`
+	Folder       string `json:"folder,omitempty"`
+	Passphrase   string `json:"passphrase,omitempty"`
+	ProfileName  string `json:"profileName,omitempty"`
+}
+
+// SpaceSummary is a space in the list.
+type SpaceSummary struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Private bool     `json:"private"`
+	Roles   []string `json:"roles"` // this account's roles
+	Founder bool     `json:"founder"`
+	Members int      `json:"members"`
+	Sync    string   `json:"sync"` // "synced", "syncing", "offline", "paused"
+}
+
+// SpaceDetail is one space's page.
+type SpaceDetail struct {
+	SpaceSummary
+	CreatedAt     time.Time    `json:"createdAt"`
+	RoleTemplates []RoleInfo   `json:"roles"`           // the roles defined in the space
+	KeyID         string       `json:"keyId,omitempty"` // private: current key id
+	Peers         []PeerStatus `json:"peers"`
+}
+
+// RoleInfo is a role as the UI shows it.
+type RoleInfo struct {
+	Name     string   `json:"name"`
+	Title    string   `json:"title,omitempty"`
+	Commands []string `json:"commands"` // what it grants, e.g. /record/write
+	Nests    []string `json:"nests,omitempty"`
+	Founding bool     `json:"founding"`
+}
+
+// CreateSpace asks for a new space from a role template.
+// Templates: "team" (admins and members who write), "club" (moderators,
+// members and view-only guests), "notebook" (just the founder).
+type CreateSpace struct {
+	Name     string `json:"name"`
+	Private  bool   `json:"private"`
+	Template string `json:"template"`
+}
+
+// Member is an account in a space.
+type Member struct {
+	DID         string   `json:"did"`
+	ProfileName string   `json:"profileName"`
+	Roles       []string `json:"roles"`
+	Founder     bool     `json:"founder"`
+	Pending     bool     `json:"pending"` // its assignment waits (03 §4.2)
+	Self        bool     `json:"self"`
+}
+
+// RoleDefinition defines or redefines a role (03 §2.4).
+type RoleDefinition struct {
+	Name   string   `json:"name"`
+	Title  string   `json:"title,omitempty"`
+	Grants []Grant  `json:"grants"`
+	Nests  []string `json:"nests,omitempty"`
+}
+
+// Grant is one command a role may invoke, with its policy (03 §2.2).
+type Grant struct {
+	Cmd string `json:"cmd"`
+	Pol any    `json:"pol,omitempty"`
+}
+
+// AccessChange is one event of the access history, for people to read.
+type AccessChange struct {
+	ID        string    `json:"id"`
+	Author    string    `json:"author"` // root account
+	Kind      string    `json:"kind"`   // assign, unassign, remove, define, ...
+	Summary   string    `json:"summary"`
+	CreatedAt time.Time `json:"createdAt"`
+	Status    string    `json:"status"` // applied, waiting, refused, struck
+	Reason    string    `json:"reason,omitempty"`
+}
+
+// CreateInvite asks for a role invite, or a view-only one.
+type CreateInvite struct {
+	SpaceID  string `json:"spaceId"`
+	Role     string `json:"role,omitempty"`
+	ViewOnly bool   `json:"viewOnly"`
+	Short    bool   `json:"short,omitempty"` // a short link (03 §7.7) when relays allow
+}
+
+// Invite is an open invite.
+type Invite struct {
+	SpaceID   string    `json:"spaceId"`
+	Key       string    `json:"key"` // the invite key's DID
+	Role      string    `json:"role,omitempty"`
+	ViewOnly  bool      `json:"viewOnly"`
+	Link      string    `json:"link,omitempty"` // only when just created
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// InvitePreview is what an invite offers, shown before joining.
+type InvitePreview struct {
+	SpaceID     string   `json:"spaceId"`
+	SpaceName   string   `json:"spaceName"`
+	Private     bool     `json:"private"`
+	Role        string   `json:"role,omitempty"`
+	RoleTitle   string   `json:"roleTitle,omitempty"`
+	ViewOnly    bool     `json:"viewOnly"`
+	InvitedBy   string   `json:"invitedBy"` // account DID
+	InviterName string   `json:"inviterName,omitempty"`
+	Nodes       []string `json:"nodes,omitempty"`
+}
+
+// Write is an ordinary record write.
+type Write struct {
+	SpaceID    string `json:"spaceId"`
+	Collection string `json:"collection"`
+	Key        string `json:"key,omitempty"` // "" = a new record
+	Body       any    `json:"body"`
+	Delete     bool   `json:"delete,omitempty"`
+}
+
+// Record is a record's current version as this node reads it.
+type Record struct {
+	Key       string    `json:"key"`
+	VersionID string    `json:"versionId"`
+	Author    string    `json:"author"` // root account
+	Seq       int       `json:"seq"`
+	CreatedAt time.Time `json:"createdAt"`
+	Body      any       `json:"body"` // null when it cannot be opened
+	Deleted   bool      `json:"deleted"`
+	Standing  string    `json:"standing"` // stands, later, withdrawn
+}
+
+// Folder is the data folder.
+type Folder struct {
+	Path      string `json:"path"`
+	Chosen    bool   `json:"chosen"`
+	Exists    bool   `json:"exists"`
+	HoldsThis bool   `json:"holdsThisAccount"`
+	Accounts  int    `json:"accounts"` // rows of accounts.json
+}
+
+// SetFolder changes the data folder. Mode "use" points at a folder (empty,
+// new, or already holding this account); "move" copies, verifies every file,
+// switches, and leaves the old copy for the user to remove.
+type SetFolder struct {
+	Path string `json:"path"`
+	Mode string `json:"mode"` // "use" or "move"
+}
+
+// SyncStatus is the sync state of every space and peer.
+type SyncStatus struct {
+	Paused bool         `json:"paused"`
+	Listen string       `json:"listen,omitempty"` // address the node listens on
+	Spaces []SpaceSync  `json:"spaces"`
+	Peers  []PeerStatus `json:"peers"`
+}
+
+// SpaceSync is one space's sync state.
+type SpaceSync struct {
+	SpaceID  string `json:"spaceId"`
+	State    string `json:"state"`   // "synced", "syncing", "offline", "paused"
+	ToFetch  int    `json:"toFetch"` // versions still to fetch
+	BytesIn  int64  `json:"bytesIn"`
+	Versions int    `json:"versions"` // versions held
+}
+
+// PeerStatus is one peer connection.
+type PeerStatus struct {
+	URL     string    `json:"url,omitempty"`
+	DID     string    `json:"did"`
+	State   string    `json:"state"` // "connected", "connecting", "backoff"
+	Spaces  []string  `json:"spaces"`
+	Since   time.Time `json:"since"`
+	Dropped int       `json:"dropped"` // misbehaviour counted against it
+}
+
+// Event is one item of the Watch stream.
+type Event struct {
+	Kind    string `json:"kind"` // "status", "spaces", "space", "sync", "joined", "account"
+	SpaceID string `json:"spaceId,omitempty"`
+	Data    any    `json:"data,omitempty"`
+}
