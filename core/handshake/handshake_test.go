@@ -110,18 +110,14 @@ func TestCheckRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	readers := map[string]bool{account.DID(): true}
-	// holdsK0 is a verifier holding K0 whose member check opens and judges the note.
-	holdsK0 := func(claimed, m, session string) bool {
-		if claimed != r0.DID() {
-			return false
+	// holdsK0 is a verifier holding K0 (not K1: it missed nothing, it is a
+	// host of the old key only) that opens and judges the note.
+	holdsK0 := MemberCheck(chessID, func(rk string) []byte {
+		if rk == r0.DID() {
+			return k0
 		}
-		v, err := OpenMember(k0, chessID, m)
-		if err != nil {
-			return false
-		}
-		n, err := note.Parse(v)
-		return err == nil && n.CheckFor(session, time.Unix(1_800_000_000, 0)) == nil && readers[n.Iss]
-	}
+		return nil
+	}, time.Unix(1_800_000_000, 0), func(account string) bool { return readers[account] })
 	prove := func(member string, keys ...*identity.KeyPair) ReadProof {
 		p, err := ProveRead(msg, keys, member)
 		if err != nil {
@@ -185,5 +181,46 @@ func TestMember(t *testing.T) {
 	}
 	if _, err := SealMember(k, chessID, strings.Repeat("x", MaxNote), fixed(3)); err == nil {
 		t.Error("sealed a note over MaxNote")
+	}
+}
+
+// TestMemberCheck: step 4 refuses an expired note, one sealed for another
+// space, a key the verifier lacks, and a proof that holds no note.
+func TestMemberCheck(t *testing.T) {
+	client, account := seedKey(t, clientSeed), seedKey(t, "ffffffffffffffffffffffffffffffff")
+	k0 := olderKey()
+	r0 := readKey(t, k0)
+	now := time.Unix(1_800_000_000, 0)
+	exp := now.Unix() - 1
+	expired, err := note.Make(account, note.Grant{Aud: client.DID(), Cmd: note.CmdAll, Exp: &exp}, fixed(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seal := func(space string, n any) string {
+		m, err := SealMember(k0, space, n, fixed(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	check := MemberCheck(chessID, func(rk string) []byte {
+		if rk == r0.DID() {
+			return k0
+		}
+		return nil
+	}, now, func(string) bool { return true })
+	good := seal(chessID, sessionNote(t, account, client.DID()).JSON())
+	if !check(r0.DID(), good, client.DID()) {
+		t.Fatal("a good member proof refused")
+	}
+	for name, args := range map[string][3]string{
+		"expired":       {r0.DID(), seal(chessID, expired.JSON()), client.DID()},
+		"another space": {r0.DID(), seal("b"+strings.Repeat("a", 52), sessionNote(t, account, client.DID()).JSON()), client.DID()},
+		"key not held":  {chessRead, good, client.DID()},
+		"no note":       {r0.DID(), seal(chessID, nil), client.DID()},
+	} {
+		if check(args[0], args[1], args[2]) {
+			t.Errorf("%s: admitted", name)
+		}
 	}
 }

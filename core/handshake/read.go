@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/note"
 )
 
 // ReadProof is what a reader adds to its hello in a private space (04 §6.3).
@@ -212,4 +214,24 @@ func (h *Hello) earlierJSON() (json.RawMessage, error) {
 		b = append(b, o...)
 	}
 	return append(b, ']'), nil
+}
+
+// MemberCheck makes Verifier.Member (04 §6.3 step 4) from what the node
+// holds: spaceKey gives the space key whose read key is the one named (nil
+// if it holds none), reader says whether an account is a reader of the space
+// now (the replay's, 03 §4). The note must be valid at now and made out to
+// the prover's session DID (core/note).
+func MemberCheck(spaceID string, spaceKey func(readKey string) []byte, now time.Time, reader func(account string) bool) func(claimed, member, session string) bool {
+	return func(claimed, member, session string) bool {
+		k := spaceKey(claimed)
+		if k == nil {
+			return false
+		}
+		v, err := OpenMember(k, spaceID, member)
+		if err != nil {
+			return false
+		}
+		d, err := note.Check(v, session, now)
+		return err == nil && d.Note != nil && reader(d.Root)
+	}
 }

@@ -22,6 +22,7 @@ const (
 	RefusedWait      = 10 * time.Second // after a 4009 close (04 §1.3)
 	LiveBurst        = 60               // 04 §9.2
 	LivePerSecond    = 20               // 04 §9.2
+	MaxDials         = 8                // nodes dialled per space (our choice: invitations name at most 8)
 )
 
 // Errors a caller may branch on.
@@ -31,6 +32,8 @@ var (
 	ErrClosed    = errors.New("connection closed")
 	ErrWithheld  = errors.New("frame withheld by the gate")
 	ErrQueueFull = errors.New("send queue full")
+	ErrDialling  = errors.New("already dialling that node for this space")
+	ErrTooMany   = errors.New("too many nodes for one space")
 )
 
 // Clock is the transport's time for backoff and rate limits; tests pass

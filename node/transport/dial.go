@@ -42,7 +42,9 @@ type DialState struct {
 
 // Connect starts keeping a socket to the node named by nodeURL (a node URL
 // pinned by DID, 04 §5.2) for spaceID. A URL that is not a node URL, or is
-// ws:// off loopback, is refused (ErrNodeURL, ErrLoopback).
+// ws:// off loopback, is refused (ErrNodeURL, ErrLoopback), as is a URL
+// already dialled for the space (ErrDialling) and a dialler beyond MaxDials
+// for one space (ErrTooMany). Stop the Dialer to let go of the node.
 func (t *Transport) Connect(nodeURL, spaceID string) (*Dialer, error) {
 	nodes, err := invite.ParseNodes([]string{nodeURL})
 	if err != nil {
@@ -56,12 +58,24 @@ func (t *Transport) Connect(nodeURL, spaceID string) (*Dialer, error) {
 	}
 	d := &Dialer{t: t, node: nodes[0], space: spaceID, stop: make(chan struct{}), done: make(chan struct{})}
 	t.mu.Lock()
+	defer t.mu.Unlock()
 	if t.closed {
-		t.mu.Unlock()
 		return nil, ErrClosed
 	}
+	n := 0
+	for o := range t.dialers {
+		if o.space != spaceID {
+			continue
+		}
+		if o.node.URL == d.node.URL {
+			return nil, fmt.Errorf("connect %q: %w", nodeURL, ErrDialling)
+		}
+		n++
+	}
+	if n >= MaxDials {
+		return nil, fmt.Errorf("connect %q: %w: %d nodes for this space", nodeURL, ErrTooMany, n)
+	}
 	t.dialers[d] = true
-	t.mu.Unlock()
 	go d.run()
 	return d, nil
 }

@@ -246,3 +246,33 @@ func TestCloseTimings(t *testing.T) {
 		t.Fatal("04 §5.3 constants changed")
 	}
 }
+
+// TestDialLimits: one dialler per node URL and space, at most MaxDials per
+// space; a stopped dialler frees its place.
+func TestDialLimits(t *testing.T) {
+	k := keyOf(t, 1)
+	sp, other := testSpace(t, k), testSpace(t, keyOf(t, 3))
+	tr := newTransport(t, k, newGate(sp.ID), &recorder{})
+	pin := "#" + keyOf(t, 2).DID()
+	var ds []*Dialer
+	for i := range MaxDials {
+		d, err := tr.Connect("ws://127.0.0.1:"+itoa(i+1)+"/peer"+pin, sp.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, d)
+	}
+	if _, err := tr.Connect("ws://127.0.0.1:1/peer"+pin, other.ID); err != nil {
+		t.Fatalf("another space: %v", err)
+	}
+	if _, err := tr.Connect("ws://127.0.0.1:1/peer#"+keyOf(t, 4).DID(), sp.ID); !errors.Is(err, ErrDialling) {
+		t.Fatalf("the same URL again: %v", err)
+	}
+	if _, err := tr.Connect("ws://127.0.0.1:99/peer"+pin, sp.ID); !errors.Is(err, ErrTooMany) {
+		t.Fatalf("a 9th: %v", err)
+	}
+	ds[0].Stop()
+	if _, err := tr.Connect("ws://127.0.0.1:99/peer"+pin, sp.ID); err != nil {
+		t.Fatalf("after a stop: %v", err)
+	}
+}
