@@ -338,3 +338,21 @@ func TestBackoffDelay(t *testing.T) {
 }
 
 var _ = context.Background
+
+// TestOversize: a frame over 16 MiB closes the socket with 1009 and is
+// counted (04 §5.3).
+func TestOversize(t *testing.T) {
+	ka, kb := keyOf(t, 1), keyOf(t, 2)
+	sp := testSpace(t, ka, kb)
+	ta := newTransport(t, ka, newGate(sp.ID), &recorder{})
+	c := rawDial(t, listen(t, ta), "?space="+sp.ID)
+	c.SetReadLimit(1 << 10)
+	handshakeAs(t, c, kb, sp.ID, nil)
+	readText(t, c)
+	big := make([]byte, handshake.MaxFrame+1)
+	c.Write(ctx, websocket.MessageBinary, big) // the node may cut us off mid-frame
+	if code := closedWith(c); code != websocket.StatusMessageTooBig {
+		t.Fatalf("closed with %d", code)
+	}
+	eventually(t, "counted", func() bool { return ta.Counters()[kb.DID()].Oversize == 1 })
+}
