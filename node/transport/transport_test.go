@@ -4,9 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/coder/websocket"
 
 	"minca.dev/desktop/core/handshake"
 )
@@ -236,14 +233,6 @@ func TestLetGo(t *testing.T) {
 	})
 	if len(ta.Peers(sp.ID)) != 0 || ta.Counters()[kb.DID()].Refused < 1 {
 		t.Fatalf("peers %v counters %+v", ta.Peers(sp.ID), ta.Counters())
-	}
-}
-
-func closeCode(err error) websocket.StatusCode { return websocket.CloseStatus(err) }
-
-func TestCloseTimings(t *testing.T) {
-	if HandshakeTimeout != 10*time.Second || DefaultPath != "/peer" {
-		t.Fatal("04 §5.3 constants changed")
 	}
 }
 
