@@ -1,29 +1,212 @@
-// The typed API of the Go side (package app). One method per bound Go
-// method; types mirror app's wire types (their JSON names).
+// The typed API of the node (Go package node/api). The window bindings and
+// the browser bridge expose exactly api.Node's methods by name, with the
+// same arguments (ctx dropped); types mirror node/api's JSON names.
 import type { Host, Unsubscribe } from "./host";
 
-/** app.Status */
+/** api.Status, plus the older app.Status fields the Overview still shows. */
 export interface Status {
   version: string;
   profile: string;
   storePath: string;
-  storeSchema: number;
-  journalMode: string;
   dataFolder: string;
   dataFolderChosen: boolean;
-  dataFolderExists: boolean;
-  line: string;
+  dataFolderExists?: boolean;
+  account?: string;
+  owner?: boolean;
+  keyStore?: string;
+  storeSchema?: number;
+  journalMode?: string;
+  line?: string;
+}
+
+export interface Account {
+  did: string;
+  profileName: string;
+  keyStore: "keychain" | "passphrase" | string;
+}
+export interface NewAccount {
+  account: Account;
+  recoveryCode: string;
+}
+export interface CreateAccount {
+  profileName: string;
+  passphrase?: string;
+}
+export interface RestoreAccount {
+  recoveryCode?: string;
+  folder?: string;
+  passphrase?: string;
+  profileName?: string;
+}
+
+export type SyncState = "synced" | "syncing" | "offline" | "paused" | string;
+
+export interface SpaceSummary {
+  id: string;
+  name: string;
+  private: boolean;
+  roles: string[] | null;
+  founder: boolean;
+  members: number;
+  sync: SyncState;
+}
+export interface RoleInfo {
+  name: string;
+  title?: string;
+  commands: string[] | null;
+  nests?: string[] | null;
+  founding: boolean;
+}
+export interface PeerStatus {
+  url?: string;
+  did: string;
+  state: "connected" | "connecting" | "backoff" | string;
+  spaces: string[] | null;
+  since: string;
+  dropped: number;
+}
+/** Go's shallower RoleTemplates field wins the "roles" name over SpaceSummary.Roles. */
+export interface SpaceDetail extends Omit<SpaceSummary, "roles"> {
+  createdAt: string;
+  roles: RoleInfo[] | null;
+  keyId?: string;
+  peers: PeerStatus[] | null;
+}
+export type Template = "team" | "club" | "notebook";
+export interface CreateSpace {
+  name: string;
+  private: boolean;
+  template: Template;
+}
+export interface Member {
+  did: string;
+  profileName: string;
+  roles: string[] | null;
+  founder: boolean;
+  pending: boolean;
+  self: boolean;
+}
+export interface AccessChange {
+  id: string;
+  author: string;
+  kind: string;
+  summary: string;
+  createdAt: string;
+  status: "applied" | "waiting" | "refused" | "struck" | string;
+  reason?: string;
+}
+export interface CreateInvite {
+  spaceId: string;
+  role?: string;
+  viewOnly: boolean;
+  short?: boolean;
+}
+export interface Invite {
+  spaceId: string;
+  key: string;
+  role?: string;
+  viewOnly: boolean;
+  link?: string;
+  createdAt: string;
+}
+export interface InvitePreview {
+  spaceId: string;
+  spaceName: string;
+  private: boolean;
+  role?: string;
+  roleTitle?: string;
+  viewOnly: boolean;
+  invitedBy: string;
+  inviterName?: string;
+  nodes?: string[] | null;
+}
+export interface Folder {
+  path: string;
+  chosen: boolean;
+  exists: boolean;
+  holdsThisAccount: boolean;
+  accounts: number;
+}
+export interface SetFolder {
+  path: string;
+  mode: "use" | "move";
+}
+export interface SpaceSync {
+  spaceId: string;
+  state: SyncState;
+  toFetch: number;
+  bytesIn: number;
+  versions: number;
+}
+export interface SyncStatus {
+  paused: boolean;
+  listen?: string;
+  spaces: SpaceSync[] | null;
+  peers: PeerStatus[] | null;
+}
+export interface NodeEvent {
+  kind: "status" | "spaces" | "space" | "sync" | "joined" | "account" | string;
+  spaceId?: string;
+  data?: unknown;
 }
 
 export class Api {
   constructor(readonly host: Host) {}
 
-  status(): Promise<Status> {
-    return this.host.call<Status>("Status");
+  private c<T>(method: string, ...args: unknown[]): Promise<T> {
+    return this.host.call<T>(method, ...args);
   }
+
+  status = () => this.c<Status>("Status");
+  account = () => this.c<Account>("Account");
+  createAccount = (req: CreateAccount) => this.c<NewAccount>("CreateAccount", req);
+  restoreAccount = (req: RestoreAccount) => this.c<Account>("RestoreAccount", req);
+  setProfileName = (name: string) => this.c<void>("SetProfileName", name);
+
+  spaces = () => this.c<SpaceSummary[] | null>("Spaces");
+  space = (id: string) => this.c<SpaceDetail>("Space", id);
+  createSpace = (req: CreateSpace) => this.c<SpaceSummary>("CreateSpace", req);
+  leaveSpace = (id: string) => this.c<void>("LeaveSpace", id);
+
+  members = (id: string) => this.c<Member[] | null>("Members", id);
+  assign = (id: string, account: string, role: string) => this.c<void>("Assign", id, account, role);
+  unassign = (id: string, account: string, role: string) => this.c<void>("Unassign", id, account, role);
+  removeMember = (id: string, account: string) => this.c<void>("RemoveMember", id, account);
+  stepDown = (id: string) => this.c<void>("StepDown", id);
+  history = (id: string) => this.c<AccessChange[] | null>("History", id);
+
+  createInvite = (req: CreateInvite) => this.c<Invite>("CreateInvite", req);
+  invites = (id: string) => this.c<Invite[] | null>("Invites", id);
+  closeInvite = (id: string, key: string) => this.c<void>("CloseInvite", id, key);
+  previewInvite = (link: string) => this.c<InvitePreview>("PreviewInvite", link);
+  join = (link: string) => this.c<SpaceSummary>("Join", link);
+
+  folder = () => this.c<Folder>("Folder");
+  setFolder = (req: SetFolder) => this.c<Folder>("SetFolder", req);
+
+  syncStatus = () => this.c<SyncStatus>("SyncStatus");
+  syncNow = (id = "") => this.c<void>("SyncNow", id);
+  pauseSync = () => this.c<void>("PauseSync");
+  resumeSync = () => this.c<void>("ResumeSync");
+
+  /** Optional window bindings (H16/H18); absent ones reject with CodeMissing. */
+  chooseFolder = () => this.c<string>("ChooseFolder");
+  autostart = () => this.c<boolean>("Autostart");
+  setAutostart = (on: boolean) => this.c<void>("SetAutostart", on);
+  trayAvailable = () => this.c<boolean>("TrayAvailable");
 
   /** The "status" event: a snapshot on subscribing, then every change. */
   onStatus(fn: (s: Status) => void): Unsubscribe {
     return this.host.on("status", (d) => fn(d as Status));
   }
+  /** A node Watch event kind (api.Event.Data of that kind). */
+  on(kind: string, fn: (e: NodeEvent) => void): Unsubscribe {
+    return this.host.on(kind, (d) => fn(asEvent(kind, d)));
+  }
+}
+
+/** Events arrive either as the api.Event or as its Data alone. */
+export function asEvent(kind: string, d: unknown): NodeEvent {
+  if (d && typeof d === "object" && "kind" in d && (d as NodeEvent).kind === kind) return d as NodeEvent;
+  return { kind, data: d };
 }

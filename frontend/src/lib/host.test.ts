@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeReply, detectHost, takeToken, type HostWindow } from "./host";
+import { ApiError, asApiError, codeOf, decodeReply, detectHost, takeToken, type HostWindow } from "./host";
 
 function storage() {
   const m = new Map<string, string>();
@@ -89,5 +89,33 @@ describe("detectHost", () => {
     expect(sent[0].url).toBe("api/v1/Add");
     expect(sent[0].init.body).toBe("[40,2]");
     expect(sent[0].init.headers).toEqual({ "Content-Type": "application/json", "X-Minca-Token": "abcd" });
+  });
+});
+
+describe("errors the UI branches on", () => {
+  it("keeps the code and hint of an api.Error sent as an object", () => {
+    try {
+      decodeReply(400, '{"error":{"code":"locked","message":"the vault is locked","hint":"enter your passphrase"}}');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
+      expect(codeOf(e)).toBe("locked");
+      expect((e as ApiError).hint).toBe("enter your passphrase");
+      expect((e as Error).message).toBe("the vault is locked");
+    }
+  });
+  it("reads a code sent beside the error text", () => {
+    expect(() => decodeReply(404, '{"error":"no account","code":"no_account"}')).toThrow("no account");
+    try {
+      decodeReply(404, '{"error":"no account","code":"no_account"}');
+    } catch (e) {
+      expect(codeOf(e)).toBe("no_account");
+    }
+  });
+  it("marks a method the host does not bind as missing", () => {
+    expect(asApiError(new Error('no method "ChooseFolder"')).code).toBe("missing");
+    expect(asApiError('{"code":"forbidden","message":"no"}').code).toBe("forbidden");
+    expect(asApiError("plain").code).toBe("");
+    expect(codeOf(new Error("x"))).toBe("");
   });
 });

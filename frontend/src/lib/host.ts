@@ -41,8 +41,8 @@ function wailsHost(bound: Bound, runtime: NonNullable<HostWindow["runtime"]>): H
     kind: "window",
     call<T>(method: string, ...args: unknown[]) {
       const fn = bound[method];
-      if (!fn) return Promise.reject(new Error(`no method ${method}`));
-      return fn(...args).catch((e: unknown) => Promise.reject(asError(e))) as Promise<T>;
+      if (!fn) return Promise.reject(new ApiError(`no method ${method}`, "missing"));
+      return fn(...args).catch((e: unknown) => Promise.reject(asApiError(e))) as Promise<T>;
     },
     on: (event, fn) => runtime.EventsOn(event, fn),
   };
@@ -83,21 +83,61 @@ function browserHost(w: HostWindow, token: string): Host {
   };
 }
 
-/** Turns the bridge's {"result": …} or {"error": …} into a value or an Error. */
+/** An api.Error code (node/api/errors.go), or "missing" for an unbound method. */
+export type Code =
+  | "invalid" | "not_found" | "forbidden" | "conflict" | "no_account"
+  | "locked" | "unavailable" | "internal" | "missing" | "";
+
+/** A failure the UI can branch on: node/api's *Error as it crosses the bridge. */
+export class ApiError extends Error {
+  constructor(message: string, readonly code: Code = "", readonly hint = "") {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** The Code of any thrown value ("" when it carries none). */
+export function codeOf(e: unknown): Code {
+  return e instanceof ApiError ? e.code : "";
+}
+
+type WireError = string | { code?: string; message?: string; hint?: string };
+
+/** Reads an error as the bridge or Wails sends it: text, or {code, message, hint}. */
+export function asApiError(e: unknown, code?: string, hint?: string): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e && typeof e === "object" && "message" in e && typeof (e as { message: unknown }).message === "string") {
+    const w = e as { code?: string; message: string; hint?: string };
+    if (e instanceof Error && w.message.startsWith("{")) return asApiError(w.message, code, hint);
+    return new ApiError(w.message, guessCode(w.message, w.code ?? code), w.hint ?? hint ?? "");
+  }
+  const text = e instanceof Error ? e.message : String(e);
+  // Wails rejects with the Go error's text; a JSON-shaped text is the *Error.
+  if (text.startsWith("{")) {
+    try {
+      return asApiError(JSON.parse(text));
+    } catch {
+      /* plain text */
+    }
+  }
+  return new ApiError(text, guessCode(text, code), hint ?? "");
+}
+
+function guessCode(text: string, code?: string): Code {
+  return (code ?? (/^no method /.test(text) ? "missing" : "")) as Code;
+}
+
+/** Turns the bridge's {"result": …} or {"error": …} into a value or an ApiError. */
 export function decodeReply<T>(status: number, body: string): T {
-  let reply: { result?: T; error?: string };
+  let reply: { result?: T; error?: WireError; code?: string; hint?: string };
   try {
     reply = JSON.parse(body);
   } catch {
     throw new Error(`bad reply (HTTP ${status})`);
   }
-  if (typeof reply?.error === "string") throw new Error(reply.error);
+  if (reply?.error !== undefined && reply.error !== null) throw asApiError(reply.error, reply.code, reply.hint);
   if (status !== 200 || reply === null || typeof reply !== "object") {
     throw new Error(`bad reply (HTTP ${status})`);
   }
   return reply.result as T;
-}
-
-function asError(e: unknown): Error {
-  return e instanceof Error ? e : new Error(String(e));
 }

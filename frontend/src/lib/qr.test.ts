@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import jsQR from "jsqr";
+import { qrMatrix, qrPath, qrSize } from "./qr";
+
+/** Renders the matrix as RGBA pixels, scale px per module, with a quiet zone. */
+function pixels(m: boolean[][], scale = 4, quiet = 4) {
+  const n = qrSize(m, quiet) * scale;
+  const data = new Uint8ClampedArray(n * n * 4).fill(255);
+  m.forEach((row, r) =>
+    row.forEach((dark, c) => {
+      if (!dark) return;
+      for (let y = 0; y < scale; y++)
+        for (let x = 0; x < scale; x++) {
+          const i = (((r + quiet) * scale + y) * n + (c + quiet) * scale + x) * 4;
+          data[i] = data[i + 1] = data[i + 2] = 0;
+        }
+    }),
+  );
+  return { data, n };
+}
+
+/** Draws the SVG path back into a matrix, to check the path is the matrix. */
+function fromPath(d: string, size: number, quiet = 4): boolean[][] {
+  const m = Array.from({ length: size }, () => Array(size).fill(false));
+  for (const [, x, y, w] of d.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
+    for (let i = 0; i < +w; i++) m[+y - quiet][+x - quiet + i] = true;
+  }
+  return m;
+}
+
+describe("QR code of an invite link", () => {
+  const links = [
+    "minca:invite?s=bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku&k=zDnaerDaTF5BXEavCCsHD4pTq5gwM1dqBKz5jqAhmPu2pWqvW#sec=Vh3cB2wY7b7F5w1eG0q1t2t3",
+    "https://minca.dev/i/Ab3dE",
+    "x",
+  ];
+  for (const link of links) {
+    it(`decodes back to the link (${link.length} chars)`, () => {
+      const m = qrMatrix(link);
+      expect(m.length % 4).toBe(1); // 21, 25, … modules
+      const { data, n } = pixels(m);
+      const got = jsQR(data, n, n);
+      expect(got?.data).toBe(link);
+    });
+  }
+  it("draws exactly the dark modules as the SVG path", () => {
+    const m = qrMatrix(links[0]);
+    expect(fromPath(qrPath(m), m.length)).toEqual(m);
+  });
+  it("a different link gives a different code", () => {
+    expect(qrMatrix("minca:a")).not.toEqual(qrMatrix("minca:b"));
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { empty, reduce, sortSpaces } from "./state";
+import type { SpaceSummary } from "./api";
+
+const sp = (id: string, name: string, sync = "synced"): SpaceSummary => ({
+  id, name, private: false, roles: ["admin"], founder: true, members: 1, sync,
+});
+
+describe("node state from Watch events", () => {
+  it("takes the snapshot of spaces, sorted by name", () => {
+    const s = reduce(empty, { kind: "spaces", data: [sp("b", "beta"), sp("a", "Alpha")] });
+    expect(s.spaces.map((x) => x.name)).toEqual(["Alpha", "beta"]);
+  });
+  it("a null list is no spaces", () => {
+    expect(reduce(reduce(empty, { kind: "spaces", data: [sp("a", "A")] }), { kind: "spaces", data: null }).spaces).toEqual([]);
+  });
+  it("a space event updates that space and marks it touched", () => {
+    let s = reduce(empty, { kind: "spaces", data: [sp("a", "A"), sp("b", "B")] });
+    s = reduce(s, { kind: "space", spaceId: "a", data: { ...sp("a", "A2"), members: 2, createdAt: "x" } });
+    s = reduce(s, { kind: "space", spaceId: "a" });
+    expect(s.spaces.find((x) => x.id === "a")).toEqual({ ...sp("a", "A2"), members: 2 });
+    expect(s.touched).toEqual({ a: 2 });
+  });
+  it("sync events set each space's state", () => {
+    let s = reduce(empty, { kind: "spaces", data: [sp("a", "A"), sp("b", "B")] });
+    s = reduce(s, { kind: "sync", data: { paused: true, spaces: [{ spaceId: "b", state: "paused", toFetch: 0, bytesIn: 0, versions: 3 }], peers: [] } });
+    expect(s.sync?.paused).toBe(true);
+    expect(s.spaces.map((x) => x.sync)).toEqual(["synced", "paused"]);
+  });
+  it("joined adds the space once and remembers it", () => {
+    let s = reduce(empty, { kind: "joined", spaceId: "c", data: sp("c", "C") });
+    s = reduce(s, { kind: "joined", spaceId: "c", data: sp("c", "C") });
+    expect(s.spaces).toHaveLength(1);
+    expect(s.joined).toEqual(["c"]);
+  });
+  it("malformed or unknown events change nothing", () => {
+    const s = reduce(empty, { kind: "spaces", data: [sp("a", "A")] });
+    for (const e of [{ kind: "spaces", data: 3 }, { kind: "status", data: "x" }, { kind: "space" }, { kind: "nope", data: {} }, { kind: "sync", data: [] }]) {
+      expect(reduce(s, e)).toBe(s);
+    }
+  });
+  it("sorts equal names by id", () => {
+    expect(sortSpaces([sp("2", "a"), sp("1", "A")]).map((x) => x.id)).toEqual(["1", "2"]);
+  });
+});

@@ -1,0 +1,67 @@
+// What the app knows of the node between calls, kept fresh by Watch events
+// (node/api Event: a snapshot of every kind first, then deltas). Pure: the
+// Svelte side holds a NodeState in $state and replaces it with reduce().
+import type { Account, NodeEvent, SpaceSummary, Status, SyncStatus } from "./api";
+
+export interface NodeState {
+  status: Status | null;
+  account: Account | null;
+  spaces: SpaceSummary[];
+  sync: SyncStatus | null;
+  /** Bumped for each "space" event, by space id, so an open page reloads. */
+  touched: Record<string, number>;
+  /** Space ids joined since start, newest last. */
+  joined: string[];
+}
+
+export const empty: NodeState = { status: null, account: null, spaces: [], sync: null, touched: {}, joined: [] };
+
+/** The state after one event; unknown kinds and malformed data change nothing. */
+export function reduce(s: NodeState, e: NodeEvent): NodeState {
+  const d = e.data;
+  switch (e.kind) {
+    case "status":
+      return isObj(d) ? { ...s, status: d as unknown as Status } : s;
+    case "account":
+      return isObj(d) || d === null ? { ...s, account: (d as unknown as Account) ?? null } : s;
+    case "spaces":
+      return Array.isArray(d) || d === null ? { ...s, spaces: sortSpaces((d as SpaceSummary[]) ?? []) } : s;
+    case "sync":
+      return isObj(d) ? { ...s, sync: d as unknown as SyncStatus, spaces: withSync(s.spaces, d as unknown as SyncStatus) } : s;
+    case "space": {
+      const id = e.spaceId ?? (isObj(d) ? String(d.id ?? "") : "");
+      if (!id) return s;
+      const spaces = isObj(d) && d.id === id ? upsert(s.spaces, d as unknown as SpaceSummary) : s.spaces;
+      return { ...s, spaces, touched: { ...s.touched, [id]: (s.touched[id] ?? 0) + 1 } };
+    }
+    case "joined": {
+      const sp = isObj(d) && typeof d.id === "string" ? (d as unknown as SpaceSummary) : null;
+      const id = e.spaceId ?? sp?.id;
+      if (!id) return s;
+      return { ...s, spaces: sp ? upsert(s.spaces, sp) : s.spaces, joined: [...s.joined.filter((j) => j !== id), id] };
+    }
+  }
+  return s;
+}
+
+/** Spaces by name (case-insensitive), then id. */
+export function sortSpaces(list: SpaceSummary[]): SpaceSummary[] {
+  return [...list].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }) || a.id.localeCompare(b.id));
+}
+
+function upsert(list: SpaceSummary[], sp: SpaceSummary): SpaceSummary[] {
+  const pick = {
+    id: sp.id, name: sp.name, private: sp.private, roles: sp.roles, founder: sp.founder,
+    members: sp.members, sync: sp.sync,
+  } as SpaceSummary;
+  return sortSpaces([...list.filter((x) => x.id !== sp.id), pick]);
+}
+
+function withSync(list: SpaceSummary[], sync: SyncStatus): SpaceSummary[] {
+  const by = new Map((sync.spaces ?? []).map((x) => [x.spaceId, x.state]));
+  return list.map((sp) => (by.has(sp.id) ? { ...sp, sync: by.get(sp.id)! } : sp));
+}
+
+function isObj(d: unknown): d is Record<string, unknown> {
+  return typeof d === "object" && d !== null && !Array.isArray(d);
+}
