@@ -1,0 +1,130 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"time"
+	"sort"
+
+	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/judge"
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/space"
+	"minca.dev/desktop/core/syncmsg"
+	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/syncer"
+	"minca.dev/desktop/node/versions"
+)
+
+// spacesDir holds one SQLite store per space in the profile directory.
+const spacesDir = "spaces"
+
+// held is one space the node holds: its store, gatekeeper and engine.
+type held struct {
+	sp    *space.Space
+	store *versions.SQLite
+	eng   *syncer.Engine
+	lines map[string]*record.Version // this session's last version per collection
+}
+
+type clock struct{ n *Node }
+
+func (c clock) Now() time.Time { return c.n.now() }
+
+// openSpaceLocked opens a held space: its store, the gatekeeper's replay of
+// what the store holds, its engine, and its place on the hub.
+func (n *Node) openSpaceLocked(ctx context.Context, ss spaceState) error {
+	if _, ok := n.spaces[ss.ID]; ok {
+		return nil
+	}
+	sp, err := space.CheckSpace(ss.Constitution)
+	if err != nil {
+		return api.Errorf(api.CodeInternal, "space %s in the node state: %w", ss.ID, err)
+	}
+	path := filepath.Join(n.dir, spacesDir, sp.ID+".db")
+	st, err := versions.OpenSQLite(ctx, versions.Config{Path: path})
+	if err != nil {
+		return api.Errorf(api.CodeUnavailable, "open the store of %s: %w", sp.ID, err)
+	}
+	gate, err := syncer.NewSpace(ctx, syncer.SpaceConfig{Space: sp, Store: st})
+	if err != nil {
+		st.Close()
+		return internal(fmt.Errorf("space %s: %w", sp.ID, err))
+	}
+	eng, err := syncer.New(syncer.Config{Self: n.session.DID(), Space: gate, Clock: clock{n}, Holds: syncmsg.HoldsAll})
+	if err != nil {
+		st.Close()
+		return internal(err)
+	}
+	h := &held{sp: sp, store: st, eng: eng, lines: map[string]*record.Version{}}
+	n.spaces[sp.ID] = h
+	if n.cfg.Hub != nil && !n.paused {
+		n.cfg.Hub.join(ctx, sp.ID, n.acct.DID(), eng, n.session.DID())
+	}
+	return nil
+}
+
+func (h *held) close(hub *Hub, self string) error {
+	if hub != nil {
+		hub.leave(h.sp.ID, self)
+	}
+	return h.store.Close()
+}
+
+// replay is the access history of what the store holds now (03 §4), read
+// afresh so no caller shares the engine's own replay.
+func (h *held) replay(ctx context.Context) (*access.History, error) {
+	sums, err := h.store.Sums(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var vs []*record.Version
+	for c := range sums {
+		if !record.IsAccessCollection(c) {
+			continue
+		}
+		cv, err := h.store.Collection(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		vs = append(vs, cv...)
+	}
+	events, _ := judge.EventsFromVersions(vs, judge.Space{ID: h.sp.ID})
+	return access.Replay(judge.GenesisOf(h.sp), events)
+}
+
+// spaceLocked finds a held space, with CodeInvalid for a malformed id and
+// CodeNotFound for one not held.
+func (n *Node) spaceLocked(id string) (*held, error) {
+	if err := n.readyLocked(); err != nil {
+		return nil, err
+	}
+	if id == "" {
+		return nil, api.Errorf(api.CodeInvalid, "no space id given")
+	}
+	h, ok := n.spaces[id]
+	if !ok {
+		if !validSpaceID(id) {
+			return nil, api.Errorf(api.CodeInvalid, "%q is not a space id", id)
+		}
+		return nil, api.Errorf(api.CodeNotFound, "no space %s here", id)
+	}
+	return h, nil
+}
+
+// validSpaceID says whether s is spelled as a space id (03 §1.2: a CID).
+func validSpaceID(s string) bool {
+	_, err := enc.ParseCID(s)
+	return err == nil
+}
+
+func sortedIDs(m map[string]*held) []string {
+	ids := make([]string, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}

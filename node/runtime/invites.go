@@ -1,0 +1,142 @@
+package runtime
+
+import (
+	"context"
+	"time"
+
+	"minca.dev/desktop/core/invite"
+	"minca.dev/desktop/core/space"
+	"minca.dev/desktop/node/api"
+)
+
+// joinWait is how long Join waits for the invite's record to arrive
+// (03 §7.3: a join is written only once the invite is open here).
+const joinWait = 10 * time.Second
+
+// CreateInvite opens a role invite (its sys.invite record first, 03 §7.2)
+// or makes a view-only one, and returns its link once (03 §7.4, §7.5).
+func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invite, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(req.SpaceID)
+	if err != nil {
+		return api.Invite{}, err
+	}
+	if req.ViewOnly == (req.Role != "") {
+		return api.Invite{}, api.Errorf(api.CodeInvalid, "an invite names a role or is view-only, not both or neither")
+	}
+	if req.Role != "" && !space.IsRoleName(req.Role) {
+		return api.Invite{}, api.Errorf(api.CodeInvalid, "%q is not a role name", req.Role)
+	}
+	secret, err := invite.NewSecret(n.cfg.Rand)
+	if err != nil {
+		return api.Invite{}, internal(err)
+	}
+	out := api.Invite{SpaceID: req.SpaceID, Role: req.Role, ViewOnly: req.ViewOnly, CreatedAt: n.now()}
+	if req.Role != "" {
+		did, err := invite.DID(secret)
+		if err != nil {
+			return api.Invite{}, internal(err)
+		}
+		d, err := invite.OpenDraft(req.SpaceID, did, req.Role)
+		if err != nil {
+			return api.Invite{}, api.Errorf(api.CodeInvalid, "invite: %w", err)
+		}
+		if _, err := n.writeLocked(ctx, h, d); err != nil {
+			return api.Invite{}, err
+		}
+		out.Key = did
+	} else {
+		secret = nil
+	}
+	v, err := invite.Make(invite.Params{Signer: n.session, Note: n.note, Space: h.sp, Role: req.Role,
+		RoleInvite: req.Role != "", Nodes: n.nodeURLsLocked(), CreatedAt: n.now(), Rnd: n.cfg.Rand})
+	if err != nil {
+		return api.Invite{}, api.Errorf(api.CodeInvalid, "invitation: %w", err)
+	}
+	link, err := invite.Encode(v, secret)
+	if err != nil {
+		return api.Invite{}, internal(err)
+	}
+	out.Link = LinkPrefix + link
+	return out, nil
+}
+
+// LinkPrefix starts the links the node hands out (03 §7.4: the invite rides
+// after #invite=).
+const LinkPrefix = "https://minca.dev/join#invite="
+
+// NodeURLs is the hook through which a listening node puts its own URLs
+// into the invitations it makes (04 §5.2); nil while it does not listen.
+var NodeURLs func() []string
+
+func (n *Node) nodeURLsLocked() []string {
+	if NodeURLs == nil {
+		return nil
+	}
+	return NodeURLs()
+}
+
+// Invites lists the open role invites of a space (03 §7.2).
+func (n *Node) Invites(ctx context.Context, id string) ([]api.Invite, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return nil, err
+	}
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return nil, internal(err)
+	}
+	out := []api.Invite{}
+	for key, inv := range hist.Current().Snapshot().Invites {
+		if !inv.Open {
+			continue
+		}
+		i := api.Invite{SpaceID: id, Key: key, Role: inv.Role}
+		if v, err := h.store.Current(ctx, invite.RecordKey(key)); err == nil {
+			i.CreatedAt = parseTime(v.CreatedAt)
+		}
+		out = append(out, i)
+	}
+	return out, nil
+}
+
+// CloseInvite closes an open invite (03 §7.2).
+func (n *Node) CloseInvite(ctx context.Context, id, inviteKey string) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return err
+	}
+	if _, err := invite.DIDOfInvite(inviteKey); err != nil {
+		return api.Errorf(api.CodeInvalid, "%q is not an invite key: %w", inviteKey, err)
+	}
+	cur, err := h.store.Current(ctx, invite.RecordKey(inviteKey))
+	if err != nil {
+		return api.Errorf(api.CodeNotFound, "no invite %s in %s", inviteKey, id)
+	}
+	d, err := invite.CloseDraft(cur)
+	if err != nil {
+		return api.Errorf(api.CodeInvalid, "close invite: %w", err)
+	}
+	_, err = n.writeLocked(ctx, h, d)
+	return err
+}
+
+// PreviewInvite says what a link offers, before joining (03 §7.6).
+func (n *Node) PreviewInvite(ctx context.Context, link string) (api.InvitePreview, error) {
+	acc, err := invite.AcceptString(link)
+	if err != nil {
+		return api.InvitePreview{}, api.Errorf(api.CodeInvalid, "invite link: %w", err)
+	}
+	p := acc.Preview()
+	out := api.InvitePreview{SpaceID: p.SpaceID, SpaceName: p.SpaceName, Private: p.Visibility == space.VisibilityPriv,
+		Role: p.Role, RoleTitle: p.RoleTitle, ViewOnly: p.ViewOnly, InvitedBy: p.InvitedBy}
+	for _, nd := range acc.Nodes {
+		out.Nodes = append(out.Nodes, nd.URL)
+	}
+	return out, nil
+}

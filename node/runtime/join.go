@@ -1,0 +1,86 @@
+package runtime
+
+import (
+	"context"
+	"time"
+
+	"minca.dev/desktop/core/invite"
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/node/api"
+)
+
+// Join joins the space a link invites to (03 §7.6): the node holds the space
+// at once; with a role invite it waits for the invite's record to arrive
+// and be open, then writes its join (§7.3).
+func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) {
+	acc, err := invite.AcceptString(link)
+	if err != nil {
+		return api.SpaceSummary{}, api.Errorf(api.CodeInvalid, "invite link: %w", err)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if err := n.readyLocked(); err != nil {
+		return api.SpaceSummary{}, err
+	}
+	h, ok := n.spaces[acc.Space.ID]
+	if !ok {
+		if h, err = n.holdLocked(ctx, acc.Space); err != nil {
+			return api.SpaceSummary{}, err
+		}
+	}
+	if !acc.ViewOnly() {
+		if err := n.joinRoleLocked(ctx, h, acc); err != nil {
+			return api.SpaceSummary{}, err
+		}
+	}
+	n.emitLocked(api.Event{Kind: "joined", SpaceID: h.sp.ID})
+	return n.summaryLocked(ctx, h)
+}
+
+func (n *Node) joinRoleLocked(ctx context.Context, h *held, acc *invite.Accepted) error {
+	me := n.acct.DID()
+	deadline := time.Now().Add(joinWait)
+	var role string
+	for {
+		hist, err := h.replay(ctx)
+		if err != nil {
+			return internal(err)
+		}
+		role, err = invite.JoinReady(hist.Current(), acc.InviteDID, me)
+		if err == nil {
+			break
+		}
+		if hist.Current().IsMember(me) && hist.KnownInvite(acc.InviteDID) {
+			return nil // holds its role already
+		}
+		if time.Now().After(deadline) {
+			return api.Errorf(api.CodeUnavailable, "the invite is not open here yet: %w", err)
+		}
+		n.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			n.mu.Lock()
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+		n.mu.Lock()
+	}
+	d, err := invite.JoinDraft(acc.Secret, h.sp.ID, me, role)
+	if err != nil {
+		return api.Errorf(api.CodeInvalid, "join: %w", err)
+	}
+	if cur, err := h.store.Current(ctx, d.Key); err == nil {
+		nd := record.Next(cur)
+		nd.Body, nd.HasBody, nd.Retain = d.Body, true, true
+		d = nd
+	}
+	if _, err := n.writeLocked(ctx, h, d); err != nil {
+		return err
+	}
+	return n.writeProfileLocked(ctx, h)
+}
+
+func parseTime(s string) time.Time {
+	t, _ := record.ParseTime(s)
+	return t
+}

@@ -1,0 +1,213 @@
+package runtime
+
+import (
+	"context"
+	"sort"
+
+	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/space"
+	"minca.dev/desktop/node/api"
+)
+
+// Access collections the node writes (03 §3.1).
+const (
+	collAssign   = "sys.assign"
+	collRemove   = "sys.remove"
+	collStepdown = "sys.stepdown"
+	collRole     = "sys.role"
+)
+
+// members are the accounts holding a role, and the founders (03 §4.1).
+func members(s access.Snapshot) []string {
+	set := map[string]bool{}
+	for did, roles := range s.Assigned {
+		if len(roles) > 0 {
+			set[did] = true
+		}
+	}
+	for _, f := range s.Founders {
+		set[f] = true
+	}
+	out := make([]string, 0, len(set))
+	for d := range set {
+		out = append(out, d)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Members lists the space's members with their profile names and roles.
+func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return nil, err
+	}
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return nil, internal(err)
+	}
+	cur := hist.Current()
+	out := []api.Member{}
+	for _, did := range members(cur.Snapshot()) {
+		roles := cur.RolesOf(did)
+		if roles == nil {
+			roles = []string{}
+		}
+		out = append(out, api.Member{DID: did, ProfileName: profileName(ctx, h, did), Roles: roles,
+			Founder: cur.IsFounder(did), Self: did == n.acct.DID()})
+	}
+	return out, nil
+}
+
+// profileName is the name an account's profile gives in the space (03 §11).
+func profileName(ctx context.Context, h *held, did string) string {
+	v, err := h.store.Current(ctx, space.ProfileKey(did))
+	if err != nil || v.Deleted {
+		return ""
+	}
+	p, err := space.ParseProfile(v.Body)
+	if err != nil {
+		return ""
+	}
+	return p.Name
+}
+
+// accessDraft is the next version of an access record: the first at key,
+// or the one after the version currently there. Access versions are
+// retained (03 §3.2).
+func accessDraft(ctx context.Context, h *held, collection, key string, body map[string]any) *record.Version {
+	d := &record.Version{Collection: collection, Key: key}
+	if cur, err := h.store.Current(ctx, key); err == nil {
+		d = record.Next(cur)
+	}
+	d.Body, d.HasBody, d.Retain = body, true, true
+	return d
+}
+
+func removeDraft(did string) *record.Version {
+	return &record.Version{Collection: collRemove, Key: record.RemoveKey(did),
+		Body: map[string]any{"did": did}, HasBody: true, Retain: true}
+}
+
+// memberArgs checks a DID and role given by a UI.
+func checkDIDRole(did, role string, needRole bool) error {
+	if !identity.IsDID(did) {
+		return api.Errorf(api.CodeInvalid, "%q is not an account (did:key)", did)
+	}
+	if needRole && !space.IsRoleName(role) {
+		return api.Errorf(api.CodeInvalid, "%q is not a role name", role)
+	}
+	return nil
+}
+
+// Assign gives account a role (03 §2.5).
+func (n *Node) Assign(ctx context.Context, id, account, role string) error {
+	return n.assign(ctx, id, account, role, true)
+}
+
+// Unassign takes a role from account (03 §2.5).
+func (n *Node) Unassign(ctx context.Context, id, account, role string) error {
+	return n.assign(ctx, id, account, role, false)
+}
+
+func (n *Node) assign(ctx context.Context, id, account, role string, on bool) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return err
+	}
+	if err := checkDIDRole(account, role, true); err != nil {
+		return err
+	}
+	body := map[string]any{"did": account, "role": role, "assigned": on}
+	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collAssign, record.AssignKey(account, role), body))
+	return err
+}
+
+// RemoveMember removes an account from the space (03 §6.1).
+func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return err
+	}
+	if err := checkDIDRole(account, "", false); err != nil {
+		return err
+	}
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return internal(err)
+	}
+	if !hist.Current().IsMember(account) {
+		return api.Errorf(api.CodeNotFound, "%s is not a member of %s", account, id)
+	}
+	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collRemove, record.RemoveKey(account), map[string]any{"did": account}))
+	return err
+}
+
+// StepDown gives up the account's founder status (03 §6.2).
+func (n *Node) StepDown(ctx context.Context, id string) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return err
+	}
+	me := n.acct.DID()
+	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collStepdown, record.StepdownKey(me), map[string]any{"did": me}))
+	return err
+}
+
+// DefineRole defines or redefines a role (03 §2.4): its grants are
+// delegation payloads from the account to the role.
+func (n *Node) DefineRole(ctx context.Context, id string, def api.RoleDefinition) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return err
+	}
+	if !space.IsRoleName(def.Name) {
+		return api.Errorf(api.CodeInvalid, "%q is not a role name", def.Name)
+	}
+	me := n.acct.DID()
+	grants := []any{}
+	for _, g := range def.Grants {
+		pol := g.Pol
+		if pol == nil {
+			pol = []any{}
+		}
+		sg, err := space.ParseGrant(map[string]any{"cmd": g.Cmd, "pol": pol})
+		if err != nil {
+			return api.Errorf(api.CodeInvalid, "grant %s: %w", g.Cmd, err)
+		}
+		nonce := make([]byte, 12)
+		if _, err := n.cfg.Rand.Read(nonce); err != nil {
+			return internal(err)
+		}
+		grants = append(grants, space.GrantPayload(sg, me, id, def.Name, enc.B64URL(nonce)))
+	}
+	body := map[string]any{"name": def.Name, "grants": grants}
+	if def.Title != "" {
+		body["title"] = def.Title
+	}
+	if len(def.Nests) > 0 {
+		nests := []any{}
+		for _, s := range def.Nests {
+			nests = append(nests, s)
+		}
+		body["nests"] = nests
+	}
+	if _, err := space.ParseDefinition(body, record.RoleKey(def.Name), me, id); err != nil {
+		return api.Errorf(api.CodeInvalid, "role %s: %w", def.Name, err)
+	}
+	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collRole, record.RoleKey(def.Name), body))
+	return err
+}

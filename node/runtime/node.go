@@ -1,0 +1,141 @@
+package runtime
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/note"
+	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/paths"
+	"minca.dev/desktop/node/vault"
+)
+
+// Config makes a Node.
+type Config struct {
+	Env     paths.Env // where the profile and default data folder are
+	Profile string    // "" = paths.DefaultProfile
+	// Keychain keeps device wrap keys (package keychain through node/vault's
+	// interface); nil when none is usable: a passphrase is then required.
+	Keychain vault.Keychain
+	Rand     io.Reader        // nil = crypto/rand
+	Now      func() time.Time // nil = time.Now
+	Hub      *Hub             // in-process network to other nodes; nil = none
+	Version  string           // the app's version, for Status
+}
+
+// Node is the embedded node. Its methods are safe for concurrent use: one
+// lock serialises them (methods ending in Locked need it held).
+type Node struct {
+	mu      sync.Mutex
+	cfg     Config
+	dir     string // profile directory
+	st      state
+	seed    []byte            // nil while locked or without account
+	acct    *identity.KeyPair // the account key
+	session *identity.KeyPair // this run's session key
+	note    *note.Note        // account → session
+	spaces  map[string]*held
+	paused  bool
+	watch   watchers
+	closed  bool
+}
+
+var _ api.Node = (*Node)(nil)
+
+// Open opens the node of cfg.Profile, unlocking its account through the
+// keychain when it has one. A vault only a passphrase opens leaves the
+// node locked: account calls answer CodeLocked until RestoreAccount.
+func Open(ctx context.Context, cfg Config) (*Node, error) {
+	if cfg.Profile == "" {
+		cfg.Profile = paths.DefaultProfile
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.Reader
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	dir, err := paths.ProfileDir(cfg.Env, cfg.Profile)
+	if err != nil {
+		return nil, fmt.Errorf("profile dir: %w", err)
+	}
+	st, err := readState(dir)
+	if err != nil {
+		return nil, err
+	}
+	n := &Node{cfg: cfg, dir: dir, st: st, spaces: map[string]*held{}}
+	if st.AccountID != "" && cfg.Keychain != nil {
+		if err := n.unlockDeviceLocked(ctx); err != nil && api.CodeOf(err) != api.CodeLocked {
+			return nil, err
+		}
+	}
+	return n, nil
+}
+
+// Close closes every store; the Node is unusable afterwards.
+func (n *Node) Close() error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.closed = true
+	var first error
+	for _, h := range n.spaces {
+		if err := h.close(n.cfg.Hub, n.acctDIDLocked()); err != nil && first == nil {
+			first = err
+		}
+	}
+	n.spaces = map[string]*held{}
+	n.watch.closeAll()
+	return first
+}
+
+// Status is the node's status line.
+func (n *Node) Status(ctx context.Context) (api.Status, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.statusLocked(), nil
+}
+
+func (n *Node) statusLocked() api.Status {
+	store, _ := paths.StorePath(n.cfg.Env, n.cfg.Profile)
+	return api.Status{Version: n.cfg.Version, Profile: n.cfg.Profile, StorePath: store,
+		DataFolder: n.folderPathLocked(), DataFolderChosen: n.st.Folder != "",
+		Account: n.st.DID, Owner: true, KeyStore: n.st.KeyStore}
+}
+
+func (n *Node) now() time.Time { return n.cfg.Now().UTC() }
+
+func (n *Node) acctDIDLocked() string {
+	if n.acct == nil {
+		return ""
+	}
+	return n.acct.DID()
+}
+
+// readyLocked says whether the account is open; the error has the code a
+// UI branches on otherwise.
+func (n *Node) readyLocked() error {
+	switch {
+	case n.closed:
+		return api.Errorf(api.CodeUnavailable, "the node is closed")
+	case n.st.AccountID == "":
+		return &api.Error{Code: api.CodeNoAccount, Message: "no account yet", Hint: "create an account or restore one"}
+	case n.acct == nil:
+		return &api.Error{Code: api.CodeLocked, Message: "the account is locked", Hint: "unlock it with its passphrase or recovery code"}
+	}
+	return nil
+}
+
+func internal(err error) error {
+	if err == nil {
+		return nil
+	}
+	if api.CodeOf(err) != api.CodeInternal {
+		return err
+	}
+	return &api.Error{Code: api.CodeInternal, Message: err.Error(), Err: err}
+}

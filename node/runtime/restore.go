@@ -1,0 +1,147 @@
+package runtime
+
+import (
+	"context"
+
+	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/vault"
+)
+
+// RestoreAccount restores the account from its recovery code, or opens one a
+// data folder already holds (unlocking it with the passphrase, the recovery
+// code or the keychain). It also unlocks a locked node.
+func (n *Node) RestoreAccount(ctx context.Context, req api.RestoreAccount) (api.Account, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.acct != nil {
+		return api.Account{}, api.Errorf(api.CodeConflict, "this node already runs account %s", n.st.DID)
+	}
+	if err := n.checkNameLocked(req.ProfileName); err != nil {
+		return api.Account{}, err
+	}
+	var seed []byte
+	if req.RecoveryCode != "" {
+		s, err := identity.ParseRecoveryCode(req.RecoveryCode)
+		if err != nil {
+			return api.Account{}, api.Errorf(api.CodeInvalid, "recovery code: %w", err)
+		}
+		seed = s
+	}
+	if req.Folder != "" && n.st.AccountID == "" {
+		n.st.Folder = req.Folder
+	}
+	if n.st.AccountID == "" {
+		if err := n.findInFolderLocked(seed, req); err != nil {
+			return api.Account{}, err
+		}
+	}
+	if n.st.AccountID != "" {
+		s, err := n.unwrapLocked(seed, req.Passphrase)
+		if err != nil {
+			return api.Account{}, err
+		}
+		seed = s
+	} else if err := n.storeSeedLocked(seed, req.ProfileName, req.Passphrase); err != nil {
+		return api.Account{}, err
+	}
+	if req.ProfileName != "" {
+		n.st.ProfileName = req.ProfileName
+	}
+	if err := n.saveLocked(); err != nil {
+		return api.Account{}, err
+	}
+	if err := n.openAccountLocked(ctx, seed); err != nil {
+		return api.Account{}, err
+	}
+	n.emitLocked(api.Event{Kind: "account", Data: n.accountLocked()})
+	return n.accountLocked(), nil
+}
+
+// findInFolderLocked looks in the data folder for the account: the one the
+// seed derives, or the only one when no seed is given.
+func (n *Node) findInFolderLocked(seed []byte, req api.RestoreAccount) error {
+	if seed == nil && req.Passphrase == "" {
+		return api.Errorf(api.CodeInvalid, "give the recovery code, or a data folder and its passphrase")
+	}
+	root, err := n.openFolderLocked()
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	rows, _, err := vault.ReadAccounts(root)
+	if err != nil && seed == nil {
+		return api.Errorf(api.CodeNotFound, "no account in %s: %w", root.Dir(), err)
+	}
+	want := ""
+	if seed != nil {
+		kp, err := identity.DeriveKeyPairFromSeed(seed)
+		if err != nil {
+			return api.Errorf(api.CodeInvalid, "recovery code: %w", err)
+		}
+		want = kp.DID()
+	}
+	for _, r := range rows {
+		if want == "" || r.DID == want {
+			n.st.AccountID, n.st.DID, n.st.ProfileName = r.ID, r.DID, r.Name
+			n.st.KeyStore = KeyStorePassphrase
+			return nil
+		}
+	}
+	if seed == nil {
+		return api.Errorf(api.CodeNotFound, "no account in %s", root.Dir())
+	}
+	return nil
+}
+
+// unwrapLocked opens the vault with what was given: the recovery code, the
+// passphrase, else the keychain.
+func (n *Node) unwrapLocked(seed []byte, pass string) ([]byte, error) {
+	v, err := n.readVaultLocked()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case seed != nil:
+		code, _ := identity.RecoveryCode(seed)
+		if _, err := v.OpenRecovery(code); err != nil {
+			return nil, api.Errorf(api.CodeForbidden, "the recovery code does not open this account: %w", err)
+		}
+	case pass != "":
+		s, err := v.OpenPassphrase(pass)
+		if err != nil {
+			return nil, &api.Error{Code: api.CodeLocked, Message: "the passphrase does not open this account", Err: err}
+		}
+		seed = s
+	default:
+		kc := n.keychainLocked()
+		if kc == nil {
+			return nil, &api.Error{Code: api.CodeLocked, Message: "no keychain is usable", Hint: "give the passphrase"}
+		}
+		s, err := v.OpenDevice(kc)
+		if err != nil {
+			return nil, &api.Error{Code: api.CodeLocked, Message: "the keychain does not open this account", Err: err}
+		}
+		seed = s
+	}
+	if kc := n.keychainLocked(); kc != nil && n.st.KeyStore != KeyStoreKeychain {
+		if n.addDeviceLocked(v, seed, kc) == nil {
+			n.st.KeyStore = KeyStoreKeychain
+		}
+	}
+	return seed, nil
+}
+
+// addDeviceLocked adds a device wrap for this machine's keychain.
+func (n *Node) addDeviceLocked(v *vault.Vault, seed []byte, kc vault.Keychain) error {
+	now := n.now().Format(timeFormat)
+	if _, err := v.AddDevice(seed, kc, v.Label, now, n.cfg.Rand); err != nil {
+		return err
+	}
+	root, err := n.openFolderLocked()
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return vault.WriteVault(root, n.st.AccountID, v)
+}

@@ -1,0 +1,184 @@
+package runtime
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/space"
+	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/runtime/templates"
+)
+
+// Spaces lists the spaces the node holds.
+func (n *Node) Spaces(ctx context.Context) ([]api.SpaceSummary, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if err := n.readyLocked(); err != nil {
+		return nil, err
+	}
+	return n.summariesLocked(ctx)
+}
+
+func (n *Node) summariesLocked(ctx context.Context) ([]api.SpaceSummary, error) {
+	out := []api.SpaceSummary{}
+	for _, id := range sortedIDs(n.spaces) {
+		s, err := n.summaryLocked(ctx, n.spaces[id])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (n *Node) summaryLocked(ctx context.Context, h *held) (api.SpaceSummary, error) {
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return api.SpaceSummary{}, internal(err)
+	}
+	cur := hist.Current()
+	snap := cur.Snapshot()
+	me := n.acct.DID()
+	roles := cur.RolesOf(me)
+	if roles == nil {
+		roles = []string{}
+	}
+	return api.SpaceSummary{ID: h.sp.ID, Name: h.sp.Name, Private: h.sp.Visibility == space.VisibilityPriv,
+		Roles: roles, Founder: cur.IsFounder(me), Members: len(members(snap)), Sync: n.syncStateLocked(h)}, nil
+}
+
+// Space is one space's page.
+func (n *Node) Space(ctx context.Context, id string) (api.SpaceDetail, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return api.SpaceDetail{}, err
+	}
+	sum, err := n.summaryLocked(ctx, h)
+	if err != nil {
+		return api.SpaceDetail{}, err
+	}
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return api.SpaceDetail{}, internal(err)
+	}
+	created, _ := record.ParseTime(h.sp.CreatedAt)
+	d := api.SpaceDetail{SpaceSummary: sum, CreatedAt: created, RoleTemplates: roleInfos(h.sp, hist.Current().Snapshot()),
+		Peers: n.peersLocked(h)}
+	return d, nil
+}
+
+// CreateSpace founds a space from a role template (03 §1.3): the account is
+// its founder and takes the template's founding roles.
+func (n *Node) CreateSpace(ctx context.Context, req api.CreateSpace) (api.SpaceSummary, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if err := n.readyLocked(); err != nil {
+		return api.SpaceSummary{}, err
+	}
+	if req.Template == "" {
+		req.Template = "team"
+	}
+	tp, err := templates.Get(req.Template)
+	if err != nil {
+		return api.SpaceSummary{}, api.Errorf(api.CodeInvalid, "%w", err)
+	}
+	if req.Private {
+		return api.SpaceSummary{}, api.Errorf(api.CodeUnavailable, "private spaces are not supported by this node yet")
+	}
+	nonce := make([]byte, 12)
+	if _, err := n.cfg.Rand.Read(nonce); err != nil {
+		return api.SpaceSummary{}, internal(err)
+	}
+	me := n.acct.DID()
+	sp, err := space.Create(space.Draft{Name: req.Name, Visibility: space.VisibilityPub, Founders: []string{me},
+		Roles: tp.Roles, Assigned: map[string][]string{me: tp.Founder}, CreatedAt: n.now(), Nonce: nonce})
+	if err != nil {
+		return api.SpaceSummary{}, api.Errorf(api.CodeInvalid, "space: %w", err)
+	}
+	h, err := n.holdLocked(ctx, sp)
+	if err != nil {
+		return api.SpaceSummary{}, err
+	}
+	return n.summaryLocked(ctx, h)
+}
+
+// holdLocked starts holding sp: in the node state, opened, with the
+// account's profile written there, and announced to watchers.
+func (n *Node) holdLocked(ctx context.Context, sp *space.Space) (*held, error) {
+	ss := spaceState{ID: sp.ID, Constitution: sp.JSON()}
+	if err := n.openSpaceLocked(ctx, ss); err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(n.st.Spaces, func(s spaceState) bool { return s.ID == sp.ID }) {
+		n.st.Spaces = append(n.st.Spaces, ss)
+	}
+	if err := n.saveLocked(); err != nil {
+		return nil, err
+	}
+	h := n.spaces[sp.ID]
+	n.emitSpacesLocked(ctx)
+	return h, nil
+}
+
+// writeProfileLocked writes the account's profile into a space (03 §11),
+// when it has a name and the space does not already say it.
+func (n *Node) writeProfileLocked(ctx context.Context, h *held) error {
+	name := n.st.ProfileName
+	if name == "" {
+		return nil
+	}
+	key := space.ProfileKey(n.acct.DID())
+	body := map[string]any{"name": name}
+	d := &record.Version{Collection: collProfile, Key: key, Body: body, HasBody: true}
+	if cur, err := h.store.Current(ctx, key); err == nil {
+		if p, err := space.ParseProfile(cur.Body); err == nil && p.Name == name {
+			return nil
+		}
+		d = record.Next(cur)
+		d.Body, d.HasBody = body, true
+	}
+	_, err := n.writeLocked(ctx, h, d)
+	return err
+}
+
+const collProfile = "sys.profile"
+
+// LeaveSpace leaves a space: the self-removal is written first (03 §6.2),
+// then the node stops holding it and drops its store.
+func (n *Node) LeaveSpace(ctx context.Context, id string) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, err := n.spaceLocked(id)
+	if err != nil {
+		return err
+	}
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return internal(err)
+	}
+	me := n.acct.DID()
+	if hist.Current().IsMember(me) {
+		if _, err := n.writeLocked(ctx, h, removeDraft(me)); err != nil {
+			return err
+		}
+	}
+	if err := h.close(n.cfg.Hub, me); err != nil {
+		return internal(err)
+	}
+	delete(n.spaces, id)
+	n.st.Spaces = slices.DeleteFunc(n.st.Spaces, func(s spaceState) bool { return s.ID == id })
+	if err := n.saveLocked(); err != nil {
+		return err
+	}
+	base := filepath.Join(n.dir, spacesDir, id+".db")
+	for _, p := range []string{base, base + "-wal", base + "-shm"} {
+		os.Remove(p)
+	}
+	n.emitSpacesLocked(ctx)
+	return nil
+}

@@ -1,0 +1,61 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// stateFile is the node's own state in its profile directory.
+const stateFile = "state.json"
+
+// state is what the node keeps across restarts besides its stores.
+type state struct {
+	Folder      string       `json:"folder,omitempty"` // "" = the default data folder
+	AccountID   string       `json:"accountId,omitempty"`
+	DID         string       `json:"did,omitempty"`
+	ProfileName string       `json:"profileName,omitempty"`
+	KeyStore    string       `json:"keyStore,omitempty"`
+	Spaces      []spaceState `json:"spaces,omitempty"`
+}
+
+// spaceState is a space the node holds: its constitution as handed around,
+// and (private spaces) the keys it holds, sealed with the account's local key.
+type spaceState struct {
+	ID           string         `json:"id"`
+	Constitution map[string]any `json:"constitution"`
+	SealedKeys   []string       `json:"sealedKeys,omitempty"`
+}
+
+func readState(dir string) (state, error) {
+	var st state
+	b, err := os.ReadFile(filepath.Join(dir, stateFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("read node state: %w", err)
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		return st, fmt.Errorf("parse node state: %w", err)
+	}
+	return st, nil
+}
+
+// writeState replaces state.json through a temporary file.
+func writeState(dir string, st state) error {
+	b, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("make profile dir: %w", err)
+	}
+	tmp := filepath.Join(dir, stateFile+".tmp")
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return fmt.Errorf("write node state: %w", err)
+	}
+	return os.Rename(tmp, filepath.Join(dir, stateFile))
+}
