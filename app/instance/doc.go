@@ -1,0 +1,17 @@
+// Package instance keeps one Minca window per account profile and hands
+// links to it.
+//
+// The first window of a profile calls Listen: it takes the profile's lock
+// (an flock on <dir>/<profile>.lock) and serves a unix socket beside it
+// (<dir>/<profile>.sock, 0600, in a 0700 directory, by default
+// $XDG_RUNTIME_DIR/minca). A later `minca minca:…` launch — what the
+// desktop runs when someone opens a minca: link — calls HandOff: it reads
+// and checks the link (ParseLink), gives it to the running instance, which
+// calls Config.OnLink with it, and exits. A later plain launch calls
+// Activate, and the running one raises its window (Config.OnActivate).
+//
+// The wire is one JSON line each way: {"v":1,"kind":"link","link":…} or
+// {"v":1,"kind":"activate"}, answered {"ok":true} or {"error":…}. The
+// receiver checks every link again: the socket is private to the user,
+// but the link came from outside.
+package instance
