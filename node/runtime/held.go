@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"time"
 	"sort"
+	"time"
 
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/enc"

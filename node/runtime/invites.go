@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/invite"
 	"minca.dev/desktop/core/space"
 	"minca.dev/desktop/node/api"
@@ -111,8 +112,8 @@ func (n *Node) CloseInvite(ctx context.Context, id, inviteKey string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := invite.DIDOfInvite(inviteKey); err != nil {
-		return api.Errorf(api.CodeInvalid, "%q is not an invite key: %w", inviteKey, err)
+	if !identity.IsDID(inviteKey) {
+		return api.Errorf(api.CodeInvalid, "%q is not an invite key", inviteKey)
 	}
 	cur, err := h.store.Current(ctx, invite.RecordKey(inviteKey))
 	if err != nil {

@@ -104,6 +104,9 @@ func (n *Node) CreateSpace(ctx context.Context, req api.CreateSpace) (api.SpaceS
 	if err != nil {
 		return api.SpaceSummary{}, err
 	}
+	if err := n.writeProfileLocked(ctx, h); err != nil {
+		return api.SpaceSummary{}, err
+	}
 	return n.summaryLocked(ctx, h)
 }
 
