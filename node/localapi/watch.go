@@ -63,7 +63,7 @@ var eventData = map[string]func(json.RawMessage) (any, error){
 	"status":  decodeAs[api.Status],
 	"account": decodeAs[api.Account],
 	"spaces":  decodeAs[[]api.SpaceSummary],
-	"space":   decodeAs[api.SpaceDetail],
+	"space":   decodeAs[api.SpaceSummary],
 	"joined":  decodeAs[api.SpaceSummary],
 	"sync":    decodeAs[api.SyncStatus],
 }
