@@ -53,6 +53,9 @@ type Config struct {
 	// Open opens the node in process; called only while holding the lock.
 	Open func(ctx context.Context) (Node, error)
 	Log  *slog.Logger // nil for none
+	// OnRole, if set, is called with the role once Attach has reached the
+	// node and again when Keep takes it over.
+	OnRole func(Role)
 	// ReachWait bounds how long a client waits for an owner that holds the
 	// lock but does not answer yet (it is starting). 0 = 10 s.
 	ReachWait time.Duration
@@ -97,6 +100,7 @@ func Attach(ctx context.Context, cfg Config) (*Attachment, error) {
 	if err := a.reach(ctx); err != nil {
 		return nil, err
 	}
+	a.notify()
 	return a, nil
 }
 
@@ -187,11 +191,18 @@ func (a *Attachment) Keep(ctx context.Context) error {
 			return fmt.Errorf("take the node over: %w", err)
 		}
 		if took {
+			a.notify()
 			continue
 		}
 		if err := b.wait(ctx); err != nil {
 			return err
 		}
+	}
+}
+
+func (a *Attachment) notify() {
+	if a.cfg.OnRole != nil {
+		a.cfg.OnRole(a.Role())
 	}
 }
 
