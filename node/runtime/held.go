@@ -27,6 +27,20 @@ type held struct {
 	store *versions.SQLite
 	eng   *syncer.Engine
 	lines map[string]*record.Version // this session's last version per collection
+	keys  *keys                      // private spaces only
+}
+
+func (h *held) private() bool { return h.keys != nil }
+
+// body is v's body as this node opens it; ok false when it cannot.
+func (h *held) body(ctx context.Context, v *record.Version) (any, bool) {
+	if v.IsStub() || v.Deleted {
+		return nil, false
+	}
+	if !h.private() {
+		return v.Body, true
+	}
+	return h.keys.Open(v)
 }
 
 type clock struct{ n *Node }
@@ -48,7 +62,16 @@ func (n *Node) openSpaceLocked(ctx context.Context, ss spaceState) error {
 	if err != nil {
 		return api.Errorf(api.CodeUnavailable, "open the store of %s: %w", sp.ID, err)
 	}
-	gate, err := syncer.NewSpace(ctx, syncer.SpaceConfig{Space: sp, Store: st})
+	h := &held{sp: sp, store: st, lines: map[string]*record.Version{}}
+	cfg := syncer.SpaceConfig{Space: sp, Store: st}
+	if sp.Visibility == space.VisibilityPriv {
+		if h.keys, err = n.newKeysLocked(h, ss.SealedKeys); err != nil {
+			st.Close()
+			return internal(err)
+		}
+		cfg.Opener = h.keys
+	}
+	gate, err := syncer.NewSpace(ctx, cfg)
 	if err != nil {
 		st.Close()
 		return internal(fmt.Errorf("space %s: %w", sp.ID, err))
@@ -58,7 +81,7 @@ func (n *Node) openSpaceLocked(ctx context.Context, ss spaceState) error {
 		st.Close()
 		return internal(err)
 	}
-	h := &held{sp: sp, store: st, eng: eng, lines: map[string]*record.Version{}}
+	h.eng = eng
 	n.spaces[sp.ID] = h
 	if n.cfg.Hub != nil && !n.paused {
 		n.cfg.Hub.join(ctx, sp.ID, n.acct.DID(), eng, n.session.DID())

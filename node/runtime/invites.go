@@ -50,7 +50,19 @@ func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invi
 	} else {
 		secret = nil
 	}
-	v, err := invite.Make(invite.Params{Signer: n.session, Note: n.note, Space: h.sp, Role: req.Role,
+	var spaceKey []byte
+	if h.private() {
+		ring, err := h.keys.keyring(ctx)
+		if err != nil {
+			return api.Invite{}, internal(err)
+		}
+		cur, ok := ring.Current()
+		if !ok {
+			return api.Invite{}, api.Errorf(api.CodeForbidden, "this node does not hold the space's current key")
+		}
+		spaceKey = cur.Raw()
+	}
+	v, err := invite.Make(invite.Params{Signer: n.session, Note: n.note, Space: h.sp, Role: req.Role, SpaceKey: spaceKey,
 		RoleInvite: req.Role != "", Nodes: n.nodeURLsLocked(), CreatedAt: n.now(), Rnd: n.cfg.Rand})
 	if err != nil {
 		return api.Invite{}, api.Errorf(api.CodeInvalid, "invitation: %w", err)

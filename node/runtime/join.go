@@ -6,6 +6,7 @@ import (
 
 	"minca.dev/desktop/core/invite"
 	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/spacekey"
 	"minca.dev/desktop/node/api"
 )
 
@@ -25,6 +26,15 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 	h, ok := n.spaces[acc.Space.ID]
 	if !ok {
 		if h, err = n.holdLocked(ctx, acc.Space); err != nil {
+			return api.SpaceSummary{}, err
+		}
+	}
+	if h.private() && acc.Invitation.Key != nil {
+		k, err := spacekey.FromRaw(acc.Invitation.Key)
+		if err != nil {
+			return api.SpaceSummary{}, api.Errorf(api.CodeInvalid, "the invite's key: %w", err)
+		}
+		if err := n.holdKeyLocked(h, k); err != nil {
 			return api.SpaceSummary{}, err
 		}
 	}
@@ -76,6 +86,11 @@ func (n *Node) joinRoleLocked(ctx context.Context, h *held, acc *invite.Accepted
 	}
 	if _, err := n.writeLocked(ctx, h, d); err != nil {
 		return err
+	}
+	if h.private() {
+		if err := n.writeMemberKeyLocked(ctx, h); err != nil {
+			return err
+		}
 	}
 	return n.writeProfileLocked(ctx, h)
 }

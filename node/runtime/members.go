@@ -67,10 +67,14 @@ func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
 // profileName is the name an account's profile gives in the space (03 §11).
 func profileName(ctx context.Context, h *held, did string) string {
 	v, err := h.store.Current(ctx, space.ProfileKey(did))
-	if err != nil || v.Deleted {
+	if err != nil {
 		return ""
 	}
-	p, err := space.ParseProfile(v.Body)
+	b, ok := h.body(ctx, v)
+	if !ok {
+		return ""
+	}
+	p, err := space.ParseProfile(b)
 	if err != nil {
 		return ""
 	}
@@ -148,8 +152,13 @@ func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
 	if !hist.Current().IsMember(account) {
 		return api.Errorf(api.CodeNotFound, "%s is not a member of %s", account, id)
 	}
-	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collRemove, record.RemoveKey(account), map[string]any{"did": account}))
-	return err
+	if _, err := n.writeLocked(ctx, h, accessDraft(ctx, h, collRemove, record.RemoveKey(account), map[string]any{"did": account})); err != nil {
+		return err
+	}
+	if h.private() {
+		return n.changeKeyLocked(ctx, h) // 03 §9.3: at once
+	}
+	return nil
 }
 
 // StepDown gives up the account's founder status (03 §6.2).

@@ -105,8 +105,8 @@ func (n *Node) Records(ctx context.Context, id, collection string) ([]api.Record
 		r := api.Record{Key: key, VersionID: cur.ID, Author: rootOf(cur), Seq: int(cur.Seq),
 			Deleted: cur.Deleted, Standing: "stands"}
 		r.CreatedAt, _ = record.ParseTime(cur.CreatedAt)
-		if !cur.Deleted && !cur.IsStub() {
-			r.Body = cur.Body
+		if b, ok := h.body(ctx, cur); ok {
+			r.Body = b
 		}
 		out = append(out, r)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
+	"minca.dev/desktop/core/spacekey"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/runtime/templates"
 )
@@ -69,6 +70,11 @@ func (n *Node) Space(ctx context.Context, id string) (api.SpaceDetail, error) {
 	created, _ := record.ParseTime(h.sp.CreatedAt)
 	d := api.SpaceDetail{SpaceSummary: sum, CreatedAt: created, RoleTemplates: roleInfos(h.sp, hist.Current().Snapshot()),
 		Peers: n.peersLocked(h)}
+	if h.private() {
+		if ring, err := h.keys.keyring(ctx); err == nil {
+			d.KeyID = ring.CurrentID()
+		}
+	}
 	return d, nil
 }
 
@@ -87,22 +93,35 @@ func (n *Node) CreateSpace(ctx context.Context, req api.CreateSpace) (api.SpaceS
 	if err != nil {
 		return api.SpaceSummary{}, api.Errorf(api.CodeInvalid, "%w", err)
 	}
-	if req.Private {
-		return api.SpaceSummary{}, api.Errorf(api.CodeUnavailable, "private spaces are not supported by this node yet")
-	}
 	nonce := make([]byte, 12)
 	if _, err := n.cfg.Rand.Read(nonce); err != nil {
 		return api.SpaceSummary{}, internal(err)
 	}
 	me := n.acct.DID()
-	sp, err := space.Create(space.Draft{Name: req.Name, Visibility: space.VisibilityPub, Founders: []string{me},
-		Roles: tp.Roles, Assigned: map[string][]string{me: tp.Founder}, CreatedAt: n.now(), Nonce: nonce})
+	d := space.Draft{Name: req.Name, Visibility: space.VisibilityPub, Founders: []string{me},
+		Roles: tp.Roles, Assigned: map[string][]string{me: tp.Founder}, CreatedAt: n.now(), Nonce: nonce}
+	var key *spacekey.Key
+	if req.Private {
+		if key, err = spacekey.Generate(n.cfg.Rand); err != nil {
+			return api.SpaceSummary{}, internal(err)
+		}
+		d.Visibility = space.VisibilityPriv
+	}
+	sp, err := newSpace(d, key)
 	if err != nil {
 		return api.SpaceSummary{}, api.Errorf(api.CodeInvalid, "space: %w", err)
 	}
 	h, err := n.holdLocked(ctx, sp)
 	if err != nil {
 		return api.SpaceSummary{}, err
+	}
+	if key != nil {
+		if err := n.holdKeyLocked(h, key); err != nil {
+			return api.SpaceSummary{}, err
+		}
+		if err := n.writeMemberKeyLocked(ctx, h); err != nil {
+			return api.SpaceSummary{}, err
+		}
 	}
 	if err := n.writeProfileLocked(ctx, h); err != nil {
 		return api.SpaceSummary{}, err
@@ -150,6 +169,14 @@ func (n *Node) writeProfileLocked(ctx context.Context, h *held) error {
 }
 
 const collProfile = "sys.profile"
+
+// newSpace founds a public space, or a private one whose first key is key.
+func newSpace(d space.Draft, key *spacekey.Key) (*space.Space, error) {
+	if key == nil {
+		return space.Create(d)
+	}
+	return spacekey.NewSpace(d, key)
+}
 
 // LeaveSpace leaves a space: the self-removal is written first (03 §6.2),
 // then the node stops holding it and drops its store.

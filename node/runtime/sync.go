@@ -88,9 +88,15 @@ func (n *Node) SyncNow(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
+		if err := n.boxesDueLocked(ctx, h); err != nil {
+			return err
+		}
 		return internal(h.eng.Tick(ctx))
 	}
 	for _, h := range n.spaces {
+		if err := n.boxesDueLocked(ctx, h); err != nil {
+			return err
+		}
 		if err := h.eng.Tick(ctx); err != nil {
 			return internal(err)
 		}

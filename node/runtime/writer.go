@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/spacekey"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/syncer"
 )
@@ -31,6 +32,17 @@ func (n *Node) writeLocked(ctx context.Context, h *held, d *record.Version) (*re
 		d.Log = &record.Log{N: p.Log.N + 1, Prev: p.ID}
 	}
 	d.Proof = n.note.JSON()
+	if h.private() && d.HasBody && spacekey.Encrypted(d.Collection, d.Deleted) {
+		ring, err := h.keys.keyring(ctx)
+		if err != nil {
+			return nil, internal(err)
+		}
+		sealed, err := ring.Seal(spacekey.PlaceOf(d), d.Body, d.Links, n.cfg.Rand)
+		if err != nil {
+			return nil, &api.Error{Code: api.CodeForbidden, Message: "this node does not hold the space's current key", Err: err}
+		}
+		d.Body, d.Links = sealed, nil
+	}
 	v, err := record.Sign(d, n.session)
 	if err != nil {
 		return nil, api.Errorf(api.CodeInvalid, "sign: %w", err)
