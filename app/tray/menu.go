@@ -17,8 +17,8 @@ import (
 //go:embed icon.png
 var iconPNG []byte
 
-// noticeHold is how long a notice (a failed "Open window") stays on the
-// status line before the status comes back.
+// noticeHold is how long a notice (a failed "Open window", "Sync now",
+// pause or resume) stays on the status line before the status comes back.
 const noticeHold = 10 * time.Second
 
 // menu holds the tray's items once systray is ready.
@@ -27,25 +27,54 @@ type menu struct {
 	ready    chan struct{} // closed once the icon and items are queued
 	done     chan struct{} // closed as the GTK loop ends
 	quitOnce sync.Once
-	opening  atomic.Bool // an OpenWindow call is running
-	notices  chan string // notices for the status line
+	notices  chan string   // notices for the status line
+	poke     chan struct{} // read the state again now (after an action)
+	// resetLogin: a click flipped the GTK checkbox; set it on the next read.
+	resetLogin atomic.Bool
+	items      items
+}
+
+// items are the menu's items; the optional ones are nil when not shown.
+type items struct {
+	status, open, syncNow, pause, login, quit *systray.MenuItem
+	// busy: an action of that item is running; clicks meanwhile are ignored.
+	opening, syncing, pausing, toggling atomic.Bool
 }
 
 // onReady builds the menu; systray calls it on its own goroutine.
 func (m *menu) onReady() {
 	systray.SetIcon(iconPNG)
 	systray.SetTooltip("Minca")
-	status := systray.AddMenuItem(labelStarting, "Minca's status")
-	status.Disable()
+	it := &m.items
+	it.status = systray.AddMenuItem(labelStarting, "Minca's status")
+	it.status.Disable()
 	systray.AddSeparator()
-	open := systray.AddMenuItem(LabelOpenWindow, "Open the Minca window")
+	it.open = systray.AddMenuItem(LabelOpenWindow, "Open the Minca window")
 	if m.cfg.OpenWindow == nil {
-		open.Disable()
+		it.open.Disable()
 	}
-	quit := systray.AddMenuItem(LabelQuit, "Quit the Minca tray")
-	go m.refresh(status)
-	go m.clicks(open, quit)
+	if m.cfg.SyncNow != nil {
+		it.syncNow = systray.AddMenuItem(LabelSyncNow, "Sync every space now")
+	}
+	if m.cfg.Pause != nil {
+		it.pause = systray.AddMenuItem(pauseLabel(m.cfg.Paused()), "Pause or resume sync")
+	}
+	if m.cfg.StartAtLogin != nil {
+		systray.AddSeparator()
+		it.login = systray.AddMenuItemCheckbox(LabelStartAtLogin, "Start Minca in the tray when you log in", m.cfg.StartAtLogin())
+	}
+	it.quit = systray.AddMenuItem(LabelQuit, "Quit the Minca tray")
+	go m.refresh()
+	go m.clicks()
 	close(m.ready)
+}
+
+// pauseLabel is the pause item's label for the current state.
+func pauseLabel(paused bool) string {
+	if paused {
+		return LabelResume
+	}
+	return LabelPause
 }
 
 // onExit runs on the GTK thread as its loop ends.
@@ -60,62 +89,59 @@ func (m *menu) onExit() {
 
 // clicks serves the menu. systray drops a click nobody is waiting for, so
 // this loop never does slow work itself.
-func (m *menu) clicks(open, quit *systray.MenuItem) {
+func (m *menu) clicks() {
+	it := &m.items
 	for {
 		select {
 		case <-m.done:
 			return
-		case <-open.ClickedCh:
-			go m.openWindow()
-		case <-quit.ClickedCh:
+		case <-it.open.ClickedCh:
+			go m.once(&it.opening, m.openWindow)
+		case <-clicked(it.syncNow):
+			go m.once(&it.syncing, m.syncNow)
+		case <-clicked(it.pause):
+			go m.once(&it.pausing, m.togglePause)
+		case <-clicked(it.login):
+			go m.once(&it.toggling, m.toggleLogin)
+		case <-it.quit.ClickedCh:
 			systray.Quit()
 		}
 	}
 }
 
-// openWindow calls Config.OpenWindow and puts an error on the status line.
-func (m *menu) openWindow() {
-	if m.cfg.OpenWindow == nil || !m.opening.CompareAndSwap(false, true) {
+// clicked is an item's click channel; nil (never ready) for a hidden item.
+func clicked(item *systray.MenuItem) chan struct{} {
+	if item == nil {
+		return nil
+	}
+	return item.ClickedCh
+}
+
+// once runs action unless the last one still runs.
+func (m *menu) once(busy *atomic.Bool, action func()) {
+	if !busy.CompareAndSwap(false, true) {
 		return
 	}
-	defer m.opening.Store(false)
+	defer busy.Store(false)
+	action()
+}
+
+// openWindow calls Config.OpenWindow and puts an error on the status line.
+func (m *menu) openWindow() {
+	if m.cfg.OpenWindow == nil {
+		return
+	}
 	if err := m.cfg.OpenWindow(); err != nil {
-		select {
-		case m.notices <- "Could not open the window: " + firstLine(err.Error()):
-		case <-m.done:
-		}
+		m.notice("Could not open the window: " + firstLine(err.Error()))
 	}
 }
 
-// refresh keeps the status line current: at once, then on a backing-off
-// timer, and after a notice has been shown for noticeHold.
-func (m *menu) refresh(item *systray.MenuItem) {
-	var sched schedule
-	timer := time.NewTimer(0)
-	defer timer.Stop()
-	shown := labelStarting
-	for {
-		select {
-		case <-m.done:
-			return
-		case notice := <-m.notices:
-			shown = show(item, shown, notice)
-			timer.Reset(noticeHold)
-		case <-timer.C:
-			line := StatusLine(m.cfg.Status())
-			changed := line != shown
-			shown = show(item, shown, line)
-			timer.Reset(sched.next(changed))
-		}
+// notice puts text on the status line for noticeHold.
+func (m *menu) notice(text string) {
+	select {
+	case m.notices <- text:
+	case <-m.done:
 	}
-}
-
-// show sets the item's title if it differs from shown and returns the new one.
-func show(item *systray.MenuItem, shown, line string) string {
-	if line != shown {
-		item.SetTitle(escapeMnemonic(line))
-	}
-	return line
 }
 
 // escapeMnemonic doubles underscores. dbusmenu labels mark a mnemonic with

@@ -1,6 +1,7 @@
 package tray
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -14,7 +15,9 @@ import (
 
 	"github.com/godbus/dbus/v5"
 
+	"minca.dev/desktop/app/autostart"
 	"minca.dev/desktop/app/tray/traytest"
+	"minca.dev/desktop/node/api"
 )
 
 // childDir, when set, makes this test binary a tray process (see TestMain)
@@ -22,6 +25,18 @@ import (
 // adds a line to childDir/opened (or fails while childDir/open-fails
 // exists) and whose Quit creates childDir/quit.
 const childDir = "MINCA_TRAY_TEST_CHILD_DIR"
+
+// With childFull set as well, the child also has every optional item:
+// SyncNow adds a line to childDir/synced (or fails while childDir/fails
+// exists), Pause and Resume create and remove childDir/paused (failing
+// likewise), Paused reads it, and Start at login is app/autostart itself
+// (the test sets HOME and XDG_CONFIG_HOME under childDir). With
+// childEvents set to a FIFO, each line written to it is an event and
+// closing it ends the stream.
+const (
+	childFull   = "MINCA_TRAY_TEST_CHILD_FULL"
+	childEvents = "MINCA_TRAY_TEST_CHILD_EVENTS"
+)
 
 // TestMain runs on the main goroutine, as Run requires.
 func TestMain(m *testing.M) {
@@ -32,7 +47,7 @@ func TestMain(m *testing.M) {
 }
 
 func runChild(dir string) int {
-	err := Run(Config{
+	cfg := Config{
 		Status: func() (string, error) {
 			data, err := os.ReadFile(filepath.Join(dir, "status"))
 			return string(data), err
@@ -51,13 +66,75 @@ func runChild(dir string) int {
 			return err
 		},
 		Quit: func() { os.WriteFile(filepath.Join(dir, "quit"), nil, 0o644) },
-	})
-	if err != nil {
+	}
+	if os.Getenv(childFull) != "" {
+		withActions(&cfg, dir)
+	}
+	if fifo := os.Getenv(childEvents); fifo != "" {
+		cfg.Events = readEvents(fifo)
+	}
+	if err := Run(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "tray:", err)
 		return 1
 	}
 	fmt.Println("tray-child: Run returned")
 	return 0
+}
+
+// withActions gives cfg the optional items, backed by files in dir.
+func withActions(cfg *Config, dir string) {
+	failing := func() error {
+		if _, err := os.Stat(filepath.Join(dir, "fails")); err == nil {
+			return errors.New("the node said no")
+		}
+		return nil
+	}
+	cfg.SyncNow = func() error {
+		if err := failing(); err != nil {
+			return err
+		}
+		f, err := os.OpenFile(filepath.Join(dir, "synced"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = f.WriteString("sync\n")
+		return err
+	}
+	paused := filepath.Join(dir, "paused")
+	cfg.Pause = func() error {
+		if err := failing(); err != nil {
+			return err
+		}
+		return os.WriteFile(paused, nil, 0o644)
+	}
+	cfg.Resume = func() error {
+		if err := failing(); err != nil {
+			return err
+		}
+		return os.Remove(paused)
+	}
+	cfg.Paused = func() bool { _, err := os.Stat(paused); return err == nil }
+	cfg.StartAtLogin, cfg.SetStartAtLogin = autostart.IsEnabled, autostart.Set
+}
+
+// readEvents turns the lines written to fifo into events; the channel
+// closes when the writer closes the FIFO.
+func readEvents(fifo string) <-chan api.Event {
+	ch := make(chan api.Event)
+	go func() {
+		defer close(ch)
+		f, err := os.Open(fifo) // blocks until the test opens it to write
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			ch <- api.Event{Kind: sc.Text()}
+		}
+	}()
+	return ch
 }
 
 // child is a tray process started by a test.
@@ -70,15 +147,17 @@ type child struct {
 	menu   *traytest.Menu
 }
 
-// startChild starts this binary as a tray showing status and finds its menu.
-func startChild(t *testing.T, status string) *child {
+// startChild starts this binary as a tray showing status and finds its
+// menu; env adds to the child's environment.
+func startChild(t *testing.T, status string, env ...string) *child {
 	if os.Getenv("DISPLAY") == "" || os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
 		t.Skip("needs a display and a session bus: run under xvfb-run -a dbus-run-session -- go test ./app/tray/")
 	}
 	c := &child{dir: t.TempDir(), tmp: t.TempDir(), exited: make(chan error, 1)}
 	write(t, filepath.Join(c.dir, "status"), status)
 	c.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	c.cmd.Env = append(os.Environ(), childDir+"="+c.dir, "TMPDIR="+c.tmp)
+	c.cmd.Env = append(append(os.Environ(), childDir+"="+c.dir, "TMPDIR="+c.tmp,
+		"HOME="+c.dir, "XDG_CONFIG_HOME="+filepath.Join(c.dir, "config")), env...)
 	c.cmd.Stdout, c.cmd.Stderr = &c.out, &c.out
 	if err := c.cmd.Start(); err != nil {
 		t.Fatal(err)

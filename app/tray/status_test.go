@@ -78,6 +78,10 @@ func TestCheck(t *testing.T) {
 		want string
 	}{
 		{"nil Status", Config{}, "tray: Config.Status is required"},
+		{"Pause alone", Config{Status: status, Pause: func() error { return nil }}, "tray: Config.Pause, Resume and Paused go together"},
+		{"no Paused", Config{Status: status, Pause: func() error { return nil }, Resume: func() error { return nil }}, "tray: Config.Pause, Resume and Paused go together"},
+		{"Paused alone", Config{Status: status, Paused: func() bool { return false }}, "tray: Config.Pause, Resume and Paused go together"},
+		{"StartAtLogin alone", Config{Status: status, StartAtLogin: func() bool { return false }}, "tray: Config.StartAtLogin and SetStartAtLogin go together"},
 		// Tests run off the main goroutine, like a wrong caller.
 		{"off the main goroutine", Config{Status: status}, "tray: Run must be called from the main goroutine"},
 	}

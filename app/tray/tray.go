@@ -1,12 +1,16 @@
 // Package tray is the tray process's user interface: an icon whose menu
-// shows Minca's status line and offers "Open window" and "Quit".
+// shows Minca's status line and offers "Open window", "Sync now", "Pause
+// sync" / "Resume sync", a "Start at login" checkbox and "Quit" (each
+// optional item only when its Config funcs are given).
 //
 // It runs on getlantern/systray (an Ayatana AppIndicator on Linux), in its
 // own process, because the tray and the Wails window each want the GTK main
 // loop. The menu is exported over D-Bus as com.canonical.dbusmenu at
 // /org/ayatana/NotificationItem/systray/Menu, where a tray host (or package
-// traytest) reads and clicks it. The status line is refreshed on a timer that
-// backs off while nothing changes, so an idle tray costs next to no CPU.
+// traytest) reads and clicks it. The status line, the pause label and the
+// checkbox are read again after each event of the node's Watch stream
+// (Config.Events), or, without one, on a timer that backs off while nothing
+// changes; either way an idle tray costs next to no CPU.
 package tray
 
 import (
@@ -17,6 +21,8 @@ import (
 	"syscall"
 
 	"github.com/getlantern/systray"
+
+	"minca.dev/desktop/node/api"
 )
 
 // Config is what the tray needs from its caller.
@@ -31,13 +37,39 @@ type Config struct {
 	// Quit, if not nil, is called once as the tray exits, whether the
 	// user chose "Quit" or the process got SIGTERM or SIGINT.
 	Quit func()
+
+	// SyncNow asks the node to sync every space now (api.Node.SyncNow
+	// with ""). It runs on its own goroutine, one call at a time; an
+	// error is shown on the status line. Nil hides "Sync now".
+	SyncNow func() error
+	// Pause and Resume pause and resume sync (api.Node.PauseSync,
+	// ResumeSync); Paused reports whether sync is paused
+	// (api.SyncStatus.Paused), and the item's label follows it: "Pause
+	// sync" or "Resume sync". Give all three, or none to hide the item.
+	Pause, Resume func() error
+	Paused        func() bool
+	// StartAtLogin reports and SetStartAtLogin changes whether Minca
+	// starts at login (app/autostart: IsEnabled, Set): a checkbox. Give
+	// both, or neither to hide it.
+	StartAtLogin    func() bool
+	SetStartAtLogin func(on bool) error
+
+	// Events, if not nil, is the node's Watch stream (api.Node.Watch):
+	// the status line, the pause label and the checkbox are read again
+	// after each event (a burst once), with no timer. If it closes, the
+	// tray goes back to its backing-off timer.
+	Events <-chan api.Event
 }
 
 // Menu labels; tests find the items by them.
 const (
-	LabelOpenWindow = "Open window"
-	LabelQuit       = "Quit"
-	labelStarting   = "Minca: checking status…"
+	LabelOpenWindow   = "Open window"
+	LabelSyncNow      = "Sync now"
+	LabelPause        = "Pause sync"
+	LabelResume       = "Resume sync"
+	LabelStartAtLogin = "Start at login"
+	LabelQuit         = "Quit"
+	labelStarting     = "Minca: checking status…"
 )
 
 var started atomic.Bool
@@ -56,7 +88,8 @@ func Run(cfg Config) error {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
 	defer signal.Stop(sigs)
-	m := &menu{cfg: cfg, ready: make(chan struct{}), done: make(chan struct{}), notices: make(chan string, 1)}
+	m := &menu{cfg: cfg, ready: make(chan struct{}), done: make(chan struct{}),
+		notices: make(chan string, 1), poke: make(chan struct{}, 1)}
 	go m.quitOnSignal(sigs)
 	systray.Run(m.onReady, m.onExit)
 	return nil
@@ -84,6 +117,10 @@ func check(cfg Config) error {
 	switch {
 	case cfg.Status == nil:
 		return errors.New("tray: Config.Status is required")
+	case (cfg.Pause == nil) != (cfg.Resume == nil) || (cfg.Pause == nil) != (cfg.Paused == nil):
+		return errors.New("tray: Config.Pause, Resume and Paused go together")
+	case (cfg.StartAtLogin == nil) != (cfg.SetStartAtLogin == nil):
+		return errors.New("tray: Config.StartAtLogin and SetStartAtLogin go together")
 	case !onMainThread():
 		return errors.New("tray: Run must be called from the main goroutine")
 	}

@@ -27,6 +27,8 @@ type Item struct {
 	Type     string // "standard" or "separator"
 	Enabled  bool
 	Visible  bool
+	Toggle   string // "checkmark" for a checkbox, else ""
+	Checked  bool   // a checkbox's state (toggle-state 1)
 	Children []Item
 }
 
@@ -138,6 +140,12 @@ func readProps(item *Item, props map[string]dbus.Variant) {
 	if v, ok := props["visible"].Value().(bool); ok {
 		item.Visible = v
 	}
+	if v, ok := props["toggle-type"].Value().(string); ok {
+		item.Toggle = v
+	}
+	if v, ok := props["toggle-state"].Value().(int32); ok {
+		item.Checked = v == 1
+	}
 }
 
 // Click sends the "clicked" event to item id, as a tray host does.
@@ -202,7 +210,11 @@ func (m *Menu) Wait(timeout time.Duration, want func([]Item) bool) ([]Item, erro
 func Describe(items []Item) string {
 	var b strings.Builder
 	for _, it := range items {
-		fmt.Fprintf(&b, "[%d %s label %q enabled=%v visible=%v] ", it.ID, it.Type, it.Label, it.Enabled, it.Visible)
+		fmt.Fprintf(&b, "[%d %s label %q enabled=%v visible=%v", it.ID, it.Type, it.Label, it.Enabled, it.Visible)
+		if it.Toggle != "" {
+			fmt.Fprintf(&b, " %s checked=%v", it.Toggle, it.Checked)
+		}
+		b.WriteString("] ")
 	}
 	return b.String()
 }

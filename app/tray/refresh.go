@@ -1,0 +1,108 @@
+package tray
+
+import (
+	"time"
+
+	"github.com/getlantern/systray"
+
+	"minca.dev/desktop/node/api"
+)
+
+// shown is what the menu shows now, so that only changes reach GTK.
+type shown struct {
+	line        string
+	pause       string    // the pause item's label
+	noticeUntil time.Time // the status line holds a notice until then
+}
+
+// refresh keeps the status line, the pause label and the checkbox
+// current: at once, then after each burst of events from Config.Events,
+// or, without events, on a backing-off timer; and after a notice has been
+// shown for noticeHold, and after each action.
+func (m *menu) refresh() {
+	var sched schedule
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	events := m.cfg.Events
+	s := shown{line: labelStarting}
+	for {
+		select {
+		case <-m.done:
+			return
+		case notice := <-m.notices:
+			s.line = show(m.items.status, s.line, notice)
+			s.noticeUntil = time.Now().Add(noticeHold)
+			timer.Reset(noticeHold)
+		case <-m.poke:
+			m.read(&s)
+		case _, ok := <-events:
+			if !ok { // the stream ended: back to the timer
+				events = nil
+				timer.Reset(0)
+				continue
+			}
+			drain(events)
+			m.read(&s)
+		case <-timer.C:
+			changed := m.read(&s)
+			if events == nil {
+				timer.Reset(sched.next(changed))
+			}
+		}
+	}
+}
+
+// drain takes the events already waiting, so a burst costs one read.
+func drain(events <-chan api.Event) {
+	for {
+		select {
+		case _, ok := <-events:
+			if !ok {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// read reads the state and shows it; it reports whether anything changed.
+func (m *menu) read(s *shown) bool {
+	changed := false
+	if time.Now().After(s.noticeUntil) {
+		line := StatusLine(m.cfg.Status())
+		changed = line != s.line
+		s.line = show(m.items.status, s.line, line)
+	}
+	if it := m.items.pause; it != nil {
+		if label := pauseLabel(m.cfg.Paused()); label != s.pause {
+			it.SetTitle(label)
+			changed = changed || s.pause != ""
+			s.pause = label
+		}
+	}
+	if it := m.items.login; it != nil {
+		if on := m.cfg.StartAtLogin(); on != it.Checked() || m.resetLogin.Swap(false) {
+			setChecked(it, on)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// show sets the item's title if it differs from shown and returns the new one.
+func show(item *systray.MenuItem, shown, line string) string {
+	if line != shown {
+		item.SetTitle(escapeMnemonic(line))
+	}
+	return line
+}
+
+// setChecked sets a checkbox item.
+func setChecked(item *systray.MenuItem, on bool) {
+	if on {
+		item.Check()
+	} else {
+		item.Uncheck()
+	}
+}
