@@ -27,6 +27,13 @@ describe("node state from Watch events", () => {
     expect(s.sync?.paused).toBe(true);
     expect(s.spaces.map((x) => x.sync)).toEqual(["synced", "paused"]);
   });
+  it("a partial sync delta keeps what it does not name", () => {
+    let s = reduce(empty, { kind: "sync", data: { paused: false, spaces: [{ spaceId: "a", state: "synced", toFetch: 0, bytesIn: 0, versions: 3 }], peers: [] } });
+    s = reduce(s, { kind: "sync", data: { paused: true } });
+    expect(s.sync?.paused).toBe(true);
+    expect(s.sync?.spaces).toHaveLength(1);
+    expect(reduce(empty, { kind: "sync", data: { paused: true } }).sync).toEqual({ paused: true, spaces: [], peers: [] });
+  });
   it("joined adds the space once and remembers it", () => {
     let s = reduce(empty, { kind: "joined", spaceId: "c", data: sp("c", "C") });
     s = reduce(s, { kind: "joined", spaceId: "c", data: sp("c", "C") });

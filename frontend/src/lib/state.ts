@@ -26,8 +26,12 @@ export function reduce(s: NodeState, e: NodeEvent): NodeState {
       return isObj(d) || d === null ? { ...s, account: (d as unknown as Account) ?? null } : s;
     case "spaces":
       return Array.isArray(d) || d === null ? { ...s, spaces: sortSpaces((d as SpaceSummary[]) ?? []) } : s;
-    case "sync":
-      return isObj(d) ? { ...s, sync: d as unknown as SyncStatus, spaces: withSync(s.spaces, d as unknown as SyncStatus) } : s;
+    case "sync": {
+      if (!isObj(d)) return s;
+      // A delta may carry only some fields (e.g. {"paused": true}).
+      const sync = { paused: false, spaces: [], peers: [], ...s.sync, ...d } as SyncStatus;
+      return { ...s, sync, spaces: "spaces" in d ? withSync(s.spaces, sync) : s.spaces };
+    }
     case "space": {
       const id = e.spaceId ?? (isObj(d) ? String(d.id ?? "") : "");
       if (!id) return s;
