@@ -2,23 +2,23 @@ package app
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
+	"slices"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"minca.dev/desktop/node"
+	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/paths"
+	"minca.dev/desktop/node/runtime"
 )
 
 // newTestApp opens a real node in a temporary home.
 func newTestApp(t *testing.T) (*App, string) {
 	t.Helper()
 	home := t.TempDir()
-	cfg, err := node.ConfigFor(paths.Env{GOOS: "linux", Home: home}, paths.DefaultProfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := node.Open(context.Background(), cfg)
+	n, err := runtime.Open(context.Background(), runtime.Config{Env: paths.Env{GOOS: "linux", Home: home}, Version: "node-version"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestStatus(t *testing.T) {
 	store := filepath.Join(home, ".local/share/minca/profiles/default/node.db")
 	folder := filepath.Join(home, "Minca")
 	if st.Version != "1.2.3-test" || st.StorePath != store || st.DataFolder != folder ||
-		st.JournalMode != "wal" || st.StoreSchema != 1 || st.Profile != "default" {
+		st.Profile != "default" || !st.Owner || st.Account != "" || st.DataFolderExists {
 		t.Fatalf("status %+v", st)
 	}
 	want := "Minca 1.2.3-test · store " + store + " · data folder " + folder + " (default, not created yet)"
@@ -75,15 +75,54 @@ func TestNewNeedsNode(t *testing.T) {
 	}
 }
 
-// The bound surface is exactly the UI's API: anything exported on App is
-// callable from a web page, so adding a method must be a decision.
+// The bound surface is exactly the UI's API: api.Node's methods but Watch.
+// Anything exported on App is callable from a web page, so adding a method
+// must be a decision.
 func TestBoundMethods(t *testing.T) {
 	a, _ := newTestApp(t)
-	var names []string
+	var names, want []string
 	for name := range methodsOf(a) {
 		names = append(names, name)
 	}
-	if strings.Join(names, ",") != "Status" {
-		t.Fatalf("bound methods %v, want [Status]", names)
+	nodeType := reflect.TypeFor[api.Node]()
+	for i := range nodeType.NumMethod() {
+		if m := nodeType.Method(i); m.Name != "Watch" {
+			want = append(want, m.Name)
+		}
+	}
+	slices.Sort(names)
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Fatalf("bound methods\n %v\nwant\n %v", names, want)
+	}
+	// Same arguments as api.Node's, without ctx.
+	appType := reflect.TypeOf(a)
+	for _, name := range want {
+		am, _ := appType.MethodByName(name)
+		nm, _ := nodeType.MethodByName(name)
+		if am.Type.NumIn()-1 != nm.Type.NumIn()-1 || am.Type.NumOut() != nm.Type.NumOut() {
+			t.Errorf("%s: %v, node's %v", name, am.Type, nm.Type)
+		}
+	}
+}
+
+// A node's *api.Error reaches the page with its code and hint: as the
+// error's text for Wails, and as {"error": {...}} through the bridge.
+func TestErrorsKeepTheirCode(t *testing.T) {
+	a, _ := newTestApp(t)
+	_, err := a.Account()
+	var got struct{ Code, Message, Hint string }
+	if err == nil || json.Unmarshal([]byte(err.Error()), &got) != nil {
+		t.Fatalf("Account without one: %v", err)
+	}
+	if got.Code != string(api.CodeNoAccount) || got.Message == "" || got.Hint == "" {
+		t.Fatalf("error text %s", err)
+	}
+	if api.CodeOf(err) != api.CodeNoAccount {
+		t.Fatalf("CodeOf(%v) = %s", err, api.CodeOf(err))
+	}
+	_, err = a.Space("not a space")
+	if c := api.CodeOf(err); c != api.CodeNoAccount && c != api.CodeInvalid {
+		t.Fatalf("Space(bad): %v", err)
 	}
 }

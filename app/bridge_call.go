@@ -114,6 +114,12 @@ func (b *Bridge) serveCall(w http.ResponseWriter, r *http.Request, name string) 
 		return
 	}
 	result, err := results(m.Call(args))
+	var ue *UIError
+	if errors.As(err, &ue) {
+		// The node refused: its *api.Error, with code and hint, for the page.
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]any{"error": ue.API})
+		return
+	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return

@@ -198,3 +198,19 @@ func TestNewBridgeRefusesShortToken(t *testing.T) {
 		t.Fatal("accepted a short token")
 	}
 }
+
+// An App method's node error crosses the bridge as {"error": {code,
+// message, hint}}, which frontend/src/lib/host.ts turns into an ApiError.
+func TestBridgeNodeErrors(t *testing.T) {
+	a, _ := newTestApp(t)
+	b := newTestBridge(t, a)
+	code, out := req{method: "POST", path: "/api/v1/Account", body: "[]"}.do(t, b)
+	e, _ := out["error"].(map[string]any)
+	if code != 422 || e["code"] != "no_account" || e["message"] == "" || e["hint"] == "" {
+		t.Fatalf("HTTP %d %v", code, out)
+	}
+	code, out = req{method: "POST", path: "/api/v1/CreateSpace", body: `[{"name":"x","template":"team"}]`}.do(t, b)
+	if e, _ := out["error"].(map[string]any); code != 422 || e["code"] != "no_account" {
+		t.Fatalf("CreateSpace without account: HTTP %d %v", code, out)
+	}
+}

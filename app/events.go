@@ -1,6 +1,9 @@
 package app
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // subscriberBuffer is how many events a subscriber may fall behind before
 // it is dropped; a dropped subscriber reconnects and gets a new snapshot.
@@ -21,22 +24,19 @@ type Events struct {
 
 	mu   sync.Mutex
 	subs map[chan Event]struct{}
+	kept []keptEvent // the latest event of each key, for the snapshot
 }
 
-// NewEvents returns a stream whose subscribers start with snapshot().
+// keptEvent is an event Keep retains under its key.
+type keptEvent struct {
+	key string
+	ev  Event
+}
+
+// NewEvents returns a stream whose subscribers start with snapshot() (nil:
+// nothing), then the events Keep retained.
 func NewEvents(snapshot func() []Event) *Events {
 	return &Events{snapshot: snapshot, subs: make(map[chan Event]struct{})}
-}
-
-// StatusEvents is the snapshot of an App: its status as a "status" event.
-func StatusEvents(a *App) func() []Event {
-	return func() []Event {
-		st, err := a.Status()
-		if err != nil {
-			return []Event{{Name: "error", Data: err.Error()}}
-		}
-		return []Event{{Name: "status", Data: st}}
-	}
 }
 
 // Subscribe returns a channel of events, starting with the snapshot, and a
@@ -46,7 +46,13 @@ func (e *Events) Subscribe() (<-chan Event, func()) {
 	e.mu.Lock()
 	// Taken under the lock, so no event published meanwhile is lost or
 	// comes before the snapshot.
-	snap := e.snapshot()
+	var snap []Event
+	if e.snapshot != nil {
+		snap = e.snapshot()
+	}
+	for _, k := range e.kept {
+		snap = append(snap, k.ev)
+	}
 	ch := make(chan Event, len(snap)+subscriberBuffer)
 	for _, ev := range snap {
 		ch <- ev
@@ -60,6 +66,25 @@ func (e *Events) Subscribe() (<-chan Event, func()) {
 func (e *Events) Publish(ev Event) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.publishLocked(ev)
+}
+
+// Keep publishes ev and keeps it, in place of the last event kept under
+// key, for the snapshot of later subscribers.
+func (e *Events) Keep(key string, ev Event) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	i := slices.IndexFunc(e.kept, func(k keptEvent) bool { return k.key == key })
+	if i < 0 {
+		e.kept = append(e.kept, keptEvent{key, ev})
+	} else {
+		e.kept[i].ev = ev
+	}
+	e.publishLocked(ev)
+}
+
+// publishLocked sends ev to every subscriber; e.mu must be held.
+func (e *Events) publishLocked(ev Event) {
 	for ch := range e.subs {
 		select {
 		case ch <- ev:

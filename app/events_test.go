@@ -1,7 +1,13 @@
 package app
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
+	"time"
+
+	"minca.dev/desktop/node/api"
 )
 
 func TestEventsSnapshotThenDeltas(t *testing.T) {
@@ -57,13 +63,56 @@ func TestEventsDropSlowSubscriber(t *testing.T) {
 	}
 }
 
-func TestStatusEvents(t *testing.T) {
+// NodeEvents forwards the node's Watch: its snapshot (status as the app's
+// Status, with its line), then deltas as api.Events; a later subscriber
+// starts from the latest of each.
+func TestNodeEvents(t *testing.T) {
 	a, _ := newTestApp(t)
-	snap := StatusEvents(a)()
-	if len(snap) != 1 || snap[0].Name != "status" {
-		t.Fatalf("snapshot %+v", snap)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := a.CreateAccount(api.CreateAccount{ProfileName: "Ana", Passphrase: "a passphrase for Ana"}); err != nil {
+		t.Fatal(err)
 	}
-	if st, ok := snap[0].Data.(Status); !ok || st.Version != "1.2.3-test" {
-		t.Fatalf("snapshot data %+v", snap[0].Data)
+	events := NodeEvents(ctx, a)
+	ch, stop := events.Subscribe()
+	defer stop()
+	next := func(name string) Event {
+		t.Helper()
+		timeout := time.After(10 * time.Second)
+		for {
+			select {
+			case ev, ok := <-ch:
+				if !ok {
+					t.Fatal("stream closed")
+				}
+				if ev.Name == name {
+					return ev
+				}
+			case <-timeout:
+				t.Fatalf("no %s event", name)
+			}
+		}
+	}
+	if st, ok := next("status").Data.(Status); !ok || st.Version != "1.2.3-test" || st.Line == "" {
+		t.Fatalf("status event data %#v", st)
+	}
+	s, err := a.CreateSpace(api.CreateSpace{Name: "Watched", Template: "team"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		ev := next("spaces")
+		if ne, ok := ev.Data.(api.Event); ok && strings.Contains(fmt.Sprint(ne.Data), s.ID) {
+			break
+		}
+	}
+	late, stopLate := events.Subscribe()
+	defer stopLate()
+	seen := map[string]bool{}
+	for len(late) > 0 {
+		seen[(<-late).Name] = true
+	}
+	if !seen["status"] || !seen["spaces"] || !seen["account"] {
+		t.Fatalf("late subscriber's snapshot has %v", seen)
 	}
 }

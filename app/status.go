@@ -1,38 +1,53 @@
 package app
 
 import (
+	"context"
 	"fmt"
-
-	"minca.dev/desktop/node"
 )
 
 // Status is the wire form of the app's status, as the UI, the tray and
-// `minca status --json` see it.
+// `minca status --json` see it: the node's api.Status, whether the data
+// folder exists, and the one-line summary.
 type Status struct {
 	Version          string `json:"version"`          // the app's version
 	Profile          string `json:"profile"`          // account profile of the node
-	StorePath        string `json:"storePath"`        // the node's SQLite store
-	StoreSchema      int    `json:"storeSchema"`      // its schema version
-	JournalMode      string `json:"journalMode"`      // its journal mode ("wal")
+	StorePath        string `json:"storePath"`        // the node's own store
 	DataFolder       string `json:"dataFolder"`       // chosen data folder, else the default
 	DataFolderChosen bool   `json:"dataFolderChosen"` // whether the user chose it
 	DataFolderExists bool   `json:"dataFolderExists"` // whether it exists on disk
-	Line             string `json:"line"`             // the one-line summary (StatusLine)
+	Account          string `json:"account,omitempty"`
+	Owner            bool   `json:"owner"`    // this process owns the node
+	KeyStore         string `json:"keyStore"` // "keychain" or "passphrase"
+	Line             string `json:"line"`     // the one-line summary (StatusLine)
 }
 
-func statusToWire(version string, st node.Status) Status {
+// Status returns the app's version, the node's store and the data folder.
+func (a *App) Status() (Status, error) {
+	return call(a, "Status", a.status)
+}
+
+func (a *App) status(ctx context.Context) (Status, error) {
+	st, err := a.node.Status(ctx)
+	if err != nil {
+		return Status{}, err
+	}
+	f, err := a.node.Folder(ctx)
+	if err != nil {
+		return Status{}, err
+	}
 	s := Status{
-		Version:          version,
+		Version:          a.version,
 		Profile:          st.Profile,
 		StorePath:        st.StorePath,
-		StoreSchema:      st.StoreSchema,
-		JournalMode:      st.JournalMode,
 		DataFolder:       st.DataFolder,
 		DataFolderChosen: st.DataFolderChosen,
-		DataFolderExists: st.DataFolderExists,
+		DataFolderExists: f.Exists,
+		Account:          st.Account,
+		Owner:            st.Owner,
+		KeyStore:         st.KeyStore,
 	}
 	s.Line = StatusLine(s)
-	return s
+	return s, nil
 }
 
 // StatusLine is the one line the window's footer, the tray menu and
