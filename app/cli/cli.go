@@ -1,9 +1,14 @@
 // Package cli is the `minca` command: it parses the verb before anything
 // else sees the arguments (Wails parses none in production builds, but its
-// dev build has flags of its own), opens the node of the profile, and hands
-// it to the window, the tray, the browser bridge or a one-shot verb.
+// dev build has flags of its own), reaches the profile's node through
+// node/attach (owning it in process when nobody else does, else as a client
+// of the owner's local socket), and hands the node's api.Node to the
+// window, the tray, the browser bridge or a one-shot verb.
 //
-// One file per verb: cmd_<verb>.go.
+// One file per command: cmd_<verb>.go, each with its options struct.
+// Arguments are checked before the node is reached: a bad one exits 2 and
+// changes nothing. Errors print with a "hint:" line where one helps; every
+// verb that prints takes --json.
 package cli
 
 import (
@@ -16,8 +21,7 @@ import (
 	"log/slog"
 	"strings"
 
-	"minca.dev/desktop/app"
-	"minca.dev/desktop/node"
+	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/paths"
 )
 
@@ -32,51 +36,65 @@ const (
 type Env struct {
 	Ctx    context.Context     // cancelled to stop a long-running verb
 	Args   []string            // the arguments, without the program name
+	Stdin  io.Reader           // where "-" files are read from; nil = os.Stdin
 	Stdout io.Writer           // where a verb's output goes
 	Stderr io.Writer           // where errors and logs go
 	Assets fs.FS               // the built frontend (frontend/dist)
 	Paths  paths.Env           // where the node's state lives
-	Getenv func(string) string // environment lookup (MINCA_LOG)
+	Getenv func(string) string // environment lookup (MINCA_LOG, MINCA_KEYCHAIN, MINCA_PASSPHRASE, ...)
 }
 
-// verb is one subcommand.
-type verb struct {
-	name    string
-	summary string
-	run     func(env Env, args []string) error
-}
-
-func verbs() []verb {
-	return []verb{
-		{"window", "open the window (the default with no arguments)", runWindow},
-		{"tray", "run the tray process, which keeps sync running", runTray},
-		{"ui", "serve the window's UI to a browser on loopback: ui --listen 127.0.0.1:PORT", runUI},
-		{"status", "print the status line (--json for all fields)", runStatus},
-		{"version", "print the version", runVersion},
+func (env Env) getenv(key string) string {
+	if env.Getenv == nil {
+		return ""
 	}
+	return env.Getenv(key)
 }
 
 // errUsage marks an error in how the command was called.
 var errUsage = errors.New("usage")
 
+// usageErr is an error in how the command was called.
+func usageErr(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, args...))
+}
+
 // Run runs the command and returns its exit code.
 func Run(env Env) int {
-	name, args := "window", env.Args
-	if len(args) > 0 {
-		name, args = args[0], args[1:]
+	args := env.Args
+	if len(args) == 0 {
+		args = []string{"window"}
 	}
-	if name == "help" || name == "-h" || name == "--help" {
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(env.Stdout)
 		return exitOK
 	}
-	for _, v := range verbs() {
-		if v.name == name {
-			return report(env, name, v.run(env, args))
+	cmd, rest, err := find(args)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "minca: %v\n\n", err)
+		usage(env.Stderr)
+		return exitUsage
+	}
+	return report(env, cmd.name, cmd.run(env, cmd, rest))
+}
+
+// find picks the command args name: one word, or a group and a word.
+func find(args []string) (command, []string, error) {
+	for _, c := range commands() {
+		words := strings.Fields(c.name)
+		if len(args) >= len(words) && strings.Join(args[:len(words)], " ") == c.name {
+			return c, args[len(words):], nil
 		}
 	}
-	fmt.Fprintf(env.Stderr, "minca: unknown command %q\n\n", name)
-	usage(env.Stderr)
-	return exitUsage
+	for _, g := range groups() {
+		if args[0] == g {
+			if len(args) == 1 {
+				return command{}, nil, fmt.Errorf("%s needs a subcommand: %s", g, strings.Join(subcommands(g), ", "))
+			}
+			return command{}, nil, fmt.Errorf("unknown command %q; %s has: %s", g+" "+args[1], g, strings.Join(subcommands(g), ", "))
+		}
+	}
+	return command{}, nil, fmt.Errorf("unknown command %q", args[0])
 }
 
 func report(env Env, name string, err error) int {
@@ -85,85 +103,106 @@ func report(env Env, name string, err error) int {
 		return exitOK
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(env.Stderr, "minca %s: %v\n", name, err)
+		fmt.Fprintf(env.Stderr, "hint: minca %s -h shows its usage\n", name)
 		return exitUsage
-	default:
-		fmt.Fprintf(env.Stderr, "minca %s: %v\n", name, err)
-		if h := hint(err); h != "" {
-			fmt.Fprintf(env.Stderr, "hint: %s\n", h)
-		}
-		return exitError
 	}
+	fmt.Fprintf(env.Stderr, "minca %s: %v\n", name, err)
+	if h := hint(err); h != "" {
+		fmt.Fprintf(env.Stderr, "hint: %s\n", h)
+	}
+	if api.CodeOf(err) == api.CodeInvalid {
+		return exitUsage // the node refused the input; nothing changed
+	}
+	return exitError
 }
 
-// hint says what the user can do about an error, where we know.
+// hint says what the user can do about an error: the node's hint, or ours.
 func hint(err error) string {
+	var ae *api.Error
+	if errors.As(err, &ae) && ae.Hint != "" {
+		return ae.Hint
+	}
 	switch {
 	case errors.Is(err, paths.ErrNoHome):
 		return "set HOME to your home directory (on Linux, XDG_DATA_HOME also works)"
-	case errors.Is(err, node.ErrNewerStore):
-		return "a newer Minca wrote this store: update Minca to open it"
+	case api.CodeOf(err) == api.CodeNoAccount:
+		return "create one with `minca account create --name NAME`, or restore one with `minca account restore`"
+	case api.CodeOf(err) == api.CodeLocked:
+		return "unlock it with `minca account restore` and its passphrase (MINCA_PASSPHRASE) or recovery code"
 	}
 	return ""
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "Minca Desktop: your spaces, kept in sync.")
-	fmt.Fprintln(w, "\nUsage: minca [command]\n\nCommands:")
-	for _, v := range verbs() {
-		fmt.Fprintf(w, "  %-8s %s\n", v.name, v.summary)
+// newFlags returns a flag set for a command that reports to env.Stderr and
+// prints the command's usage line first on -h.
+func newFlags(env Env, c command) *flag.FlagSet {
+	fs := flag.NewFlagSet("minca "+c.name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(env.Stderr, "Usage: minca %s %s\n\n%s\n", c.name, c.args, c.summary)
+		if hasFlags(fs) {
+			fmt.Fprintln(env.Stderr, "\nOptions:")
+			fs.PrintDefaults()
+		}
 	}
+	return fs
 }
 
-// newFlags returns a flag set for a verb that reports to env.Stderr.
-func newFlags(env Env, name string) *flag.FlagSet {
-	fs := flag.NewFlagSet("minca "+name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	return fs
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
 }
 
 // parseFlags parses args and refuses positional arguments.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	_, err := parseArgs(fs, args, 0, 0)
+	return err
+}
+
+// parseArgs parses flags anywhere among args and returns the positional
+// arguments, refusing fewer than least or more than most.
+func parseArgs(fs *flag.FlagSet, args []string, least, most int) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
 		}
-		return fmt.Errorf("%w: %v", errUsage, err)
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	switch {
+	case len(pos) > most:
+		return nil, usageErr("unexpected argument %q", pos[most])
+	case len(pos) < least:
+		return nil, usageErr("missing arguments: %s", strings.TrimPrefix(fs.Name(), "minca ")+" wants "+argsOf(fs.Name()))
 	}
-	return nil
+	return pos, nil
+}
+
+func argsOf(name string) string {
+	for _, c := range commands() {
+		if "minca "+c.name == name {
+			return c.args
+		}
+	}
+	return "more arguments"
 }
 
 // logger logs to env.Stderr at the level MINCA_LOG names (default: warn).
 func logger(env Env) *slog.Logger {
 	level := slog.LevelWarn
-	if env.Getenv != nil {
-		switch strings.ToLower(env.Getenv("MINCA_LOG")) {
-		case "debug":
-			level = slog.LevelDebug
-		case "info":
-			level = slog.LevelInfo
-		}
+	switch strings.ToLower(env.getenv("MINCA_LOG")) {
+	case "debug":
+		level = slog.LevelDebug
+	case "info":
+		level = slog.LevelInfo
 	}
 	return slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: level}))
-}
-
-// openApp opens the default profile's node and the App over it. The caller
-// closes the returned closer when done.
-func openApp(env Env) (*app.App, io.Closer, error) {
-	cfg, err := node.ConfigFor(env.Paths, paths.DefaultProfile)
-	if err != nil {
-		return nil, nil, err
-	}
-	n, err := node.Open(env.Ctx, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	a, err := app.New(app.Config{Node: n, Log: logger(env)})
-	if err != nil {
-		n.Close()
-		return nil, nil, err
-	}
-	return a, n, nil
 }

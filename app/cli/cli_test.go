@@ -23,9 +23,18 @@ func run(t *testing.T, home string, args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer
 	code := Run(Env{
 		Ctx: context.Background(), Args: args, Stdout: &out, Stderr: &errOut,
-		Assets: fstest.MapFS{}, Paths: paths.Env{GOOS: "linux", Home: home},
+		Assets: fstest.MapFS{}, Paths: paths.Env{GOOS: "linux", Home: home}, Getenv: noKeychain,
 	})
 	return code, out.String(), errOut.String()
+}
+
+// noKeychain keeps tests off the session's keychain: accounts they make
+// are protected by a passphrase.
+func noKeychain(key string) string {
+	if key == "MINCA_KEYCHAIN" {
+		return "none"
+	}
+	return ""
 }
 
 func TestStatusLine(t *testing.T) {
@@ -51,7 +60,7 @@ func TestStatusJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &st); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if st.Version != app.Version || st.JournalMode != "wal" || !strings.HasPrefix(st.StorePath, home) ||
+	if st.Version != app.Version || !st.Owner || st.Profile != "default" || !strings.HasPrefix(st.StorePath, home) ||
 		st.Line != app.StatusLine(st) {
 		t.Fatalf("status %+v", st)
 	}
@@ -70,7 +79,7 @@ func TestVerbsAndUsage(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{[]string{"status", "extra"}, 2, "", `unexpected argument "extra"`},
 		{[]string{"status", "--bogus"}, 2, "", "flag provided but not defined"},
-		{[]string{"version", "-h"}, 0, "", "Usage of minca version"},
+		{[]string{"version", "-h"}, 0, "", "Usage: minca version"},
 		{[]string{"ui", "--listen", "0.0.0.0:0"}, 2, "", "only a loopback address"},
 		{[]string{"ui", "--listen", "192.168.1.2:80"}, 2, "", "only a loopback address"},
 		{[]string{"ui", "--listen", "localhost:80"}, 2, "", "want a loopback IP and a port"},
@@ -104,6 +113,7 @@ func TestUIServes(t *testing.T) {
 		done <- Run(Env{
 			Ctx: ctx, Args: []string{"ui", "--listen", "127.0.0.1:0"}, Stdout: outW, Stderr: io.Discard,
 			Assets: fstest.MapFS{"index.html": {Data: []byte("page")}}, Paths: paths.Env{GOOS: "linux", Home: home},
+			Getenv: noKeychain,
 		})
 		outW.Close()
 	}()

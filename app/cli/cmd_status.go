@@ -1,34 +1,29 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
+	"io"
 
 	"minca.dev/desktop/app"
 )
 
 // runStatus prints the status line the window and the tray show, or with
 // --json every field of app.Status.
-func runStatus(env Env, args []string) error {
-	fs := newFlags(env, "status")
-	asJSON := fs.Bool("json", false, "print every field as JSON")
+func runStatus(env Env, c command, args []string) error {
+	var o output
+	fs := newFlags(env, c)
+	o.flag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	a, closer, err := openApp(env)
+	a, at, err := openOnce(env)
 	if err != nil {
 		return err
 	}
-	defer closer.Close()
+	defer at.Close()
 	st, err := a.Status()
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(st)
-	}
-	_, err = fmt.Fprintln(env.Stdout, app.StatusLine(st))
-	return err
+	return o.print(env, st, func(w io.Writer) { fmt.Fprintln(w, app.StatusLine(st)) })
 }

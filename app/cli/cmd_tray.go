@@ -10,15 +10,17 @@ import (
 
 // runTray runs the tray process until the user quits it or it gets
 // SIGTERM or SIGINT. Its menu shows the status line `minca status` prints.
-func runTray(env Env, args []string) error {
-	if err := parseFlags(newFlags(env, "tray"), args); err != nil {
+// It keeps the node: owning it, or taking it over when its owner (say, the
+// window) exits, so sync keeps running with the window closed.
+func runTray(env Env, c command, args []string) error {
+	if err := parseFlags(newFlags(env, c), args); err != nil {
 		return err
 	}
-	a, closer, err := openApp(env)
+	a, at, err := openApp(env)
 	if err != nil {
 		return err
 	}
-	defer closer.Close()
+	defer at.Close()
 	return tray.Run(tray.Config{
 		Status: func() (string, error) {
 			st, err := a.Status()

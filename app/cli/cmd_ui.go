@@ -20,8 +20,8 @@ const tokenBytes = 32
 // runUI serves the window's UI and bindings to a browser until env.Ctx is
 // done. It prints the address to open, with the token in its fragment (a
 // fragment is never sent to a server, nor in a Referer).
-func runUI(env Env, args []string) error {
-	fs := newFlags(env, "ui")
+func runUI(env Env, c command, args []string) error {
+	fs := newFlags(env, c)
 	listen := fs.String("listen", "127.0.0.1:0", "loopback address and port to serve on (port 0 picks one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -29,17 +29,17 @@ func runUI(env Env, args []string) error {
 	if err := checkLoopback(*listen); err != nil {
 		return fmt.Errorf("%w: --listen %s: %v", errUsage, *listen, err)
 	}
-	a, closer, err := openApp(env)
+	a, at, err := openApp(env)
 	if err != nil {
 		return err
 	}
-	defer closer.Close()
+	defer at.Close()
 	token, err := newToken()
 	if err != nil {
 		return err
 	}
 	bridge, err := app.NewBridge(app.BridgeConfig{
-		API: a, Events: app.NewEvents(app.StatusEvents(a)), Assets: env.Assets, Token: token,
+		API: a, Events: app.NodeEvents(env.Ctx, a), Assets: env.Assets, Token: token,
 	})
 	if err != nil {
 		return err

@@ -7,8 +7,8 @@ import (
 )
 
 // runVersion prints "minca <version>".
-func runVersion(env Env, args []string) error {
-	if err := parseFlags(newFlags(env, "version"), args); err != nil {
+func runVersion(env Env, c command, args []string) error {
+	if err := parseFlags(newFlags(env, c), args); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(env.Stdout, "minca %s\n", app.Version)

@@ -5,19 +5,20 @@ import (
 	"minca.dev/desktop/app/window"
 )
 
-// runWindow opens the window and blocks until it is closed.
-func runWindow(env Env, args []string) error {
-	if err := parseFlags(newFlags(env, "window"), args); err != nil {
+// runWindow opens the window and blocks until it is closed. The node keeps
+// running in this process while the window is open if nobody else had it.
+func runWindow(env Env, c command, args []string) error {
+	if err := parseFlags(newFlags(env, c), args); err != nil {
 		return err
 	}
-	a, closer, err := openApp(env)
+	a, at, err := openApp(env)
 	if err != nil {
 		return err
 	}
-	defer closer.Close()
+	defer at.Close()
 	return window.Run(window.Config{
 		App:    a,
-		Events: app.NewEvents(app.StatusEvents(a)),
+		Events: app.NodeEvents(env.Ctx, a),
 		Assets: env.Assets,
 		Title:  "Minca",
 	})

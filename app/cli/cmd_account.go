@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"minca.dev/desktop/node/api"
+)
+
+type accountCreateOptions struct {
+	output
+	name           string
+	passphraseFile string
+}
+
+// runAccountCreate creates the profile's account and prints its recovery
+// code, which is shown this once.
+func runAccountCreate(env Env, c command, args []string) error {
+	var o accountCreateOptions
+	fs := newFlags(env, c)
+	o.flag(fs)
+	fs.StringVar(&o.name, "name", "", "the account's profile name, as others see it")
+	fs.StringVar(&o.passphraseFile, "passphrase-file", "", "read the passphrase from FILE (- = stdin); else MINCA_PASSPHRASE")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if o.name == "" {
+		return usageErr("--name is required")
+	}
+	pass, err := secret(env, o.passphraseFile, "MINCA_PASSPHRASE")
+	if err != nil {
+		return err
+	}
+	return withNode(env, func(ctx context.Context, n api.Node) error {
+		acc, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: o.name, Passphrase: pass})
+		if err != nil {
+			return err
+		}
+		return o.print(env, acc, func(w io.Writer) {
+			fmt.Fprintf(w, "Created account %s (%s), keys in the %s.\n\n", acc.Account.ProfileName, acc.Account.DID, acc.Account.KeyStore)
+			fmt.Fprintf(w, "Recovery code — write it down now, it is shown only once:\n\n  %s\n", acc.RecoveryCode)
+		})
+	})
+}
+
+type accountRestoreOptions struct {
+	output
+	codeFile       string
+	folder         string
+	passphraseFile string
+	name           string
+}
+
+// runAccountRestore restores the account from its recovery code or from a
+// data folder that holds it.
+func runAccountRestore(env Env, c command, args []string) error {
+	var o accountRestoreOptions
+	fs := newFlags(env, c)
+	o.flag(fs)
+	fs.StringVar(&o.codeFile, "recovery-code-file", "", "read the recovery code from FILE (- = stdin); else MINCA_RECOVERY_CODE")
+	fs.StringVar(&o.folder, "folder", "", "a data folder that holds the account")
+	fs.StringVar(&o.passphraseFile, "passphrase-file", "", "read the passphrase from FILE (- = stdin); else MINCA_PASSPHRASE")
+	fs.StringVar(&o.name, "name", "", "profile name to use")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	code, err := secret(env, o.codeFile, "MINCA_RECOVERY_CODE")
+	if err != nil {
+		return err
+	}
+	pass, err := secret(env, o.passphraseFile, "MINCA_PASSPHRASE")
+	if err != nil {
+		return err
+	}
+	if code == "" && o.folder == "" {
+		return usageErr("give the recovery code (MINCA_RECOVERY_CODE or --recovery-code-file) or --folder")
+	}
+	folder, err := absPath(o.folder)
+	if err != nil {
+		return err
+	}
+	req := api.RestoreAccount{RecoveryCode: code, Folder: folder, Passphrase: pass, ProfileName: o.name}
+	return withNode(env, func(ctx context.Context, n api.Node) error {
+		acc, err := n.RestoreAccount(ctx, req)
+		if err != nil {
+			return err
+		}
+		return o.print(env, acc, func(w io.Writer) {
+			fmt.Fprintf(w, "Restored account %s (%s), keys in the %s.\n", acc.ProfileName, acc.DID, acc.KeyStore)
+		})
+	})
+}
+
+// runAccountShow prints the profile's account.
+func runAccountShow(env Env, c command, args []string) error {
+	var o output
+	fs := newFlags(env, c)
+	o.flag(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	return withNode(env, func(ctx context.Context, n api.Node) error {
+		acc, err := n.Account(ctx)
+		if err != nil {
+			return err
+		}
+		return o.print(env, acc, func(w io.Writer) {
+			fmt.Fprintf(w, "%s\n  account  %s\n  keys     %s\n", acc.ProfileName, acc.DID, acc.KeyStore)
+		})
+	})
+}

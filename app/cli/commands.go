@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// command is one verb, or a verb of a group ("space create").
+type command struct {
+	name    string // the words that call it
+	args    string // its arguments and options, for the usage line
+	summary string
+	run     func(env Env, c command, args []string) error
+}
+
+// commands is every command, in the order help lists them.
+func commands() []command {
+	return []command{
+		{"window", "", "open the window (the default with no arguments)", runWindow},
+		{"tray", "", "run the tray process, which keeps the node and sync running", runTray},
+		{"ui", "[--listen 127.0.0.1:PORT]", "serve the window's UI to a browser on loopback", runUI},
+		{"host", "[--listen HOST:PORT]", "run the node headless: an always-on keeper of your spaces", runHost},
+		{"status", "[--json]", "print the status line", runStatus},
+		{"version", "", "print the version", runVersion},
+
+		{"account create", "--name NAME [--passphrase-file FILE] [--json]", "create an account; prints its recovery code once", runAccountCreate},
+		{"account restore", "[--recovery-code-file FILE] [--folder DIR] [--passphrase-file FILE] [--name NAME] [--json]", "restore an account from its recovery code or a data folder holding it", runAccountRestore},
+		{"account show", "[--json]", "show this profile's account", runAccountShow},
+
+		{"space create", "NAME [--private] [--template team|club|notebook] [--json]", "create a space", runSpaceCreate},
+		{"space list", "[--json]", "list your spaces", runSpaceList},
+		{"space show", "SPACE [--json]", "show a space: roles, key, peers", runSpaceShow},
+		{"space leave", "SPACE [--json]", "leave a space (removes yourself first)", runSpaceLeave},
+
+		{"member list", "SPACE [--json]", "list a space's members and their roles", runMemberList},
+		{"member assign", "SPACE ACCOUNT ROLE [--json]", "give a member (a did:key) a role", runMemberAssign},
+		{"member unassign", "SPACE ACCOUNT ROLE [--json]", "take a role from a member", runMemberUnassign},
+		{"member remove", "SPACE ACCOUNT [--json]", "remove a member (a private space changes its key)", runMemberRemove},
+
+		{"invite create", "SPACE (--role ROLE | --view-only) [--short] [--json]", "make an invite link", runInviteCreate},
+		{"invite list", "SPACE [--json]", "list a space's open invites", runInviteList},
+		{"invite close", "SPACE INVITE-KEY [--json]", "close an invite so it can no longer be used", runInviteClose},
+		{"join", "LINK [--preview] [--json]", "join a space from an invite link (--preview: only show it)", runJoin},
+
+		{"folder show", "[--json]", "show the data folder", runFolderShow},
+		{"folder set", "PATH [--move] [--json]", "use another data folder (--move: copy this one there first)", runFolderSet},
+
+		{"sync status", "[--json]", "show the sync state of every space and peer", runSyncStatus},
+		{"sync now", "[SPACE] [--json]", "sync now: one space, or every space", runSyncNow},
+		{"sync pause", "[--json]", "pause sync", runSyncPause},
+		{"sync resume", "[--json]", "resume sync", runSyncResume},
+	}
+}
+
+// groups are the first words of two-word commands.
+func groups() []string {
+	var gs []string
+	for _, c := range commands() {
+		if g, _, ok := strings.Cut(c.name, " "); ok && !slices.Contains(gs, g) {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+func subcommands(group string) []string {
+	var subs []string
+	for _, c := range commands() {
+		if g, sub, ok := strings.Cut(c.name, " "); ok && g == group {
+			subs = append(subs, sub)
+		}
+	}
+	return subs
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `Minca Desktop: your spaces, kept in sync.
+
+Usage: minca [command] [arguments]
+
+With no command, minca opens the window.
+
+Commands:
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-16s %s\n", c.name, c.summary)
+		if c.args != "" {
+			fmt.Fprintf(w, "  %-16s   minca %s %s\n", "", c.name, c.args)
+		}
+	}
+	fmt.Fprint(w, `
+One node per account profile. The first Minca process to start (the
+window, the tray, "minca host" or any command) owns the node and serves
+it to the others on a local socket; when it exits, another running
+process takes it over within seconds, so the tray keeps sync going after
+the window closes. Commands use whichever process owns the node.
+
+Running a host (an always-on keeper, e.g. on a server):
+  minca account create --name "Home server"   # or: minca account restore
+  minca host                                  # keeps the node until stopped
+  minca host --listen 0.0.0.0:7447            # and accepts peers there
+Stop it with Ctrl-C or SIGTERM. Other commands on that machine talk to it.
+
+Arguments:
+  SPACE     a space id (b…, as "minca space list" prints it)
+  ACCOUNT   an account's did:key
+  --json    print the result as JSON, for scripts
+
+Environment:
+  MINCA_PASSPHRASE     passphrase for the account where no keychain is usable
+  MINCA_RECOVERY_CODE  recovery code for "account restore"
+  MINCA_KEYCHAIN=none  never use the OS keychain (a passphrase protects the account)
+  MINCA_LOG=info|debug more logging on stderr
+  XDG_RUNTIME_DIR      where the node's socket lives (else the profile directory)
+
+Exit codes: 0 done, 1 failed, 2 bad arguments (nothing was changed).
+`)
+}
