@@ -199,12 +199,15 @@ func (n *Node) openAccountLocked(ctx context.Context, seed []byte) error {
 		return internal(fmt.Errorf("note to the session key: %w", err))
 	}
 	n.seed, n.acct, n.session, n.note = seed, acct, session, nt
+	if err := n.openRegistryLocked(ctx); err != nil {
+		return err
+	}
 	for _, ss := range n.st.Spaces {
 		if err := n.openSpaceLocked(ctx, ss); err != nil {
 			return err
 		}
 	}
-	return nil
+	return n.followLocked(ctx)
 }
 
 // SetProfileName sets the account's name and writes it as its profile in

@@ -57,36 +57,46 @@ func (n *Node) openSpaceLocked(ctx context.Context, ss spaceState) error {
 	if err != nil {
 		return api.Errorf(api.CodeInternal, "space %s in the node state: %w", ss.ID, err)
 	}
+	h, err := n.openHeldLocked(ctx, sp, ss.SealedKeys)
+	if err != nil {
+		return err
+	}
+	n.spaces[sp.ID] = h
+	return nil
+}
+
+// openHeldLocked opens a space's store, gatekeeper and engine, and puts it
+// on the hub.
+func (n *Node) openHeldLocked(ctx context.Context, sp *space.Space, sealedKeys []string) (*held, error) {
 	path := filepath.Join(n.dir, spacesDir, sp.ID+".db")
 	st, err := versions.OpenSQLite(ctx, versions.Config{Path: path})
 	if err != nil {
-		return api.Errorf(api.CodeUnavailable, "open the store of %s: %w", sp.ID, err)
+		return nil, api.Errorf(api.CodeUnavailable, "open the store of %s: %w", sp.ID, err)
 	}
 	h := &held{sp: sp, store: st, lines: map[string]*record.Version{}}
 	cfg := syncer.SpaceConfig{Space: sp, Store: st}
 	if sp.Visibility == space.VisibilityPriv {
-		if h.keys, err = n.newKeysLocked(h, ss.SealedKeys); err != nil {
+		if h.keys, err = n.newKeysLocked(h, sealedKeys); err != nil {
 			st.Close()
-			return internal(err)
+			return nil, internal(err)
 		}
 		cfg.Opener = h.keys
 	}
 	gate, err := syncer.NewSpace(ctx, cfg)
 	if err != nil {
 		st.Close()
-		return internal(fmt.Errorf("space %s: %w", sp.ID, err))
+		return nil, internal(fmt.Errorf("space %s: %w", sp.ID, err))
 	}
 	eng, err := syncer.New(syncer.Config{Self: n.session.DID(), Space: gate, Clock: clock{n}, Holds: syncmsg.HoldsAll})
 	if err != nil {
 		st.Close()
-		return internal(err)
+		return nil, internal(err)
 	}
 	h.eng = eng
-	n.spaces[sp.ID] = h
 	if n.cfg.Hub != nil && !n.paused {
 		n.cfg.Hub.join(ctx, sp.ID, n.acct.DID(), eng, n.session.DID())
 	}
-	return nil
+	return h, nil
 }
 
 func (h *held) close(hub *Hub, self string) error {

@@ -14,16 +14,17 @@ import (
 // delivered on its own goroutine, as 05 §6.1 asks of a connection.
 type Hub struct {
 	mu     sync.Mutex
-	spaces map[string]map[string]*hubEnd // space → account → end
+	spaces map[string]map[string]*hubEnd // space → session DID → end
 	stop   chan struct{}
 	once   sync.Once
 }
 
 // hubEnd is one node's engine of a space on the hub.
 type hubEnd struct {
-	self string // the engine's session DID
-	eng  *syncer.Engine
-	out  map[string]*queue // peer account → queue to it
+	self    string // the engine's session DID
+	account string // the account it runs
+	eng     *syncer.Engine
+	out     map[string]*queue // peer session → queue to it
 }
 
 // NewHub makes a hub; it ticks every engine on it every tick (hellos,
@@ -84,53 +85,53 @@ func (h *Hub) join(ctx context.Context, spaceID, account string, eng *syncer.Eng
 		ends = map[string]*hubEnd{}
 		h.spaces[spaceID] = ends
 	}
-	me := &hubEnd{self: self, eng: eng, out: map[string]*queue{}}
+	me := &hubEnd{self: self, account: account, eng: eng, out: map[string]*queue{}}
 	type add struct {
 		eng  *syncer.Engine
 		peer string
 		conn *queue
 	}
 	var adds []add
-	for acct, other := range ends {
-		me.out[acct] = newQueue(other.eng, self)
-		other.out[account] = newQueue(eng, other.self)
-		adds = append(adds, add{eng, other.self, me.out[acct]}, add{other.eng, self, other.out[account]})
+	for peer, other := range ends {
+		me.out[peer] = newQueue(other.eng, self)
+		other.out[self] = newQueue(eng, other.self)
+		adds = append(adds, add{eng, other.self, me.out[peer]}, add{other.eng, self, other.out[self]})
 	}
-	ends[account] = me
+	ends[self] = me
 	h.mu.Unlock()
 	for _, a := range adds {
 		a.eng.AddPeer(ctx, a.peer, a.conn)
 	}
 }
 
-// leave takes account's engine of space off the hub.
-func (h *Hub) leave(spaceID, account string) {
+// leave takes the engine of session self off the hub.
+func (h *Hub) leave(spaceID, self string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	ends := h.spaces[spaceID]
-	me := ends[account]
+	me := ends[self]
 	if me == nil {
 		return
 	}
-	delete(ends, account)
-	for acct, other := range ends {
-		other.eng.RemovePeer(me.self)
-		if q := other.out[account]; q != nil {
+	delete(ends, self)
+	for peer, other := range ends {
+		other.eng.RemovePeer(self)
+		if q := other.out[self]; q != nil {
 			q.close()
-			delete(other.out, account)
+			delete(other.out, self)
 		}
-		me.out[acct].close()
+		me.out[peer].close()
 	}
 }
 
-// peers are the sessions connected to account's engine of space.
-func (h *Hub) peers(spaceID, account string) []string {
+// peers are the other ends of space: "<account> <session>" each.
+func (h *Hub) peers(spaceID, self string) []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var out []string
-	for acct, e := range h.spaces[spaceID] {
-		if acct != account {
-			out = append(out, acct+" "+e.self)
+	for peer, e := range h.spaces[spaceID] {
+		if peer != self {
+			out = append(out, e.account+" "+peer)
 		}
 	}
 	return out

@@ -29,14 +29,11 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 			return api.SpaceSummary{}, err
 		}
 	}
-	if h.private() && acc.Invitation.Key != nil {
-		k, err := spacekey.FromRaw(acc.Invitation.Key)
-		if err != nil {
-			return api.SpaceSummary{}, api.Errorf(api.CodeInvalid, "the invite's key: %w", err)
-		}
-		if err := n.holdKeyLocked(h, k); err != nil {
-			return api.SpaceSummary{}, err
-		}
+	if err := n.holdInviteKeyLocked(h, acc); err != nil {
+		return api.SpaceSummary{}, err
+	}
+	if err := n.recordMembershipLocked(ctx, h); err != nil {
+		return api.SpaceSummary{}, err
 	}
 	if !acc.ViewOnly() {
 		if err := n.joinRoleLocked(ctx, h, acc); err != nil {
@@ -93,6 +90,18 @@ func (n *Node) joinRoleLocked(ctx context.Context, h *held, acc *invite.Accepted
 		}
 	}
 	return n.writeProfileLocked(ctx, h)
+}
+
+// holdInviteKeyLocked keeps the key a private space's invite carries.
+func (n *Node) holdInviteKeyLocked(h *held, acc *invite.Accepted) error {
+	if !h.private() || acc.Invitation.Key == nil {
+		return nil
+	}
+	k, err := spacekey.FromRaw(acc.Invitation.Key)
+	if err != nil {
+		return api.Errorf(api.CodeInvalid, "the invite's key: %w", err)
+	}
+	return n.holdKeyLocked(h, k)
 }
 
 func parseTime(s string) time.Time {

@@ -40,6 +40,8 @@ type Node struct {
 	session *identity.KeyPair // this run's session key
 	note    *note.Note        // account → session
 	spaces  map[string]*held
+	// registry is the account registry (03 §13), held apart from spaces.
+	registry *held
 	paused  bool
 	watch   watchers
 	closed  bool
@@ -84,11 +86,15 @@ func (n *Node) Close() error {
 	n.closed = true
 	var first error
 	for _, h := range n.spaces {
-		if err := h.close(n.cfg.Hub, n.acctDIDLocked()); err != nil && first == nil {
+		if err := h.close(n.cfg.Hub, n.sessionDIDLocked()); err != nil && first == nil {
 			first = err
 		}
 	}
 	n.spaces = map[string]*held{}
+	if n.registry != nil {
+		n.registry.close(n.cfg.Hub, n.sessionDIDLocked())
+		n.registry = nil
+	}
 	n.watch.closeAll()
 	return first
 }
@@ -109,11 +115,11 @@ func (n *Node) statusLocked() api.Status {
 
 func (n *Node) now() time.Time { return n.cfg.Now().UTC() }
 
-func (n *Node) acctDIDLocked() string {
-	if n.acct == nil {
+func (n *Node) sessionDIDLocked() string {
+	if n.session == nil {
 		return ""
 	}
-	return n.acct.DID()
+	return n.session.DID()
 }
 
 // readyLocked says whether the account is open; the error has the code a

@@ -2,8 +2,6 @@ package runtime
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"minca.dev/desktop/core/record"
@@ -18,6 +16,9 @@ func (n *Node) Spaces(ctx context.Context) ([]api.SpaceSummary, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if err := n.readyLocked(); err != nil {
+		return nil, err
+	}
+	if err := n.followLocked(ctx); err != nil {
 		return nil, err
 	}
 	return n.summariesLocked(ctx)
@@ -126,6 +127,9 @@ func (n *Node) CreateSpace(ctx context.Context, req api.CreateSpace) (api.SpaceS
 	if err := n.writeProfileLocked(ctx, h); err != nil {
 		return api.SpaceSummary{}, err
 	}
+	if err := n.recordMembershipLocked(ctx, h); err != nil {
+		return api.SpaceSummary{}, err
+	}
 	return n.summaryLocked(ctx, h)
 }
 
@@ -197,18 +201,9 @@ func (n *Node) LeaveSpace(ctx context.Context, id string) error {
 			return err
 		}
 	}
-	if err := h.close(n.cfg.Hub, me); err != nil {
-		return internal(err)
-	}
-	delete(n.spaces, id)
-	n.st.Spaces = slices.DeleteFunc(n.st.Spaces, func(s spaceState) bool { return s.ID == id })
-	if err := n.saveLocked(); err != nil {
+	if err := n.forgetMembershipLocked(ctx, id); err != nil {
 		return err
 	}
-	base := filepath.Join(n.dir, spacesDir, id+".db")
-	for _, p := range []string{base, base + "-wal", base + "-shm"} {
-		os.Remove(p)
-	}
-	n.emitSpacesLocked(ctx)
+	n.dropLocked(ctx, id)
 	return nil
 }

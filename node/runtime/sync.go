@@ -22,7 +22,7 @@ func (n *Node) syncStateLocked(h *held) string {
 	case n.cfg.Hub == nil:
 		return syncOffline
 	}
-	peers := n.cfg.Hub.peers(h.sp.ID, n.acct.DID())
+	peers := n.cfg.Hub.peers(h.sp.ID, n.session.DID())
 	if len(peers) == 0 {
 		return syncOffline
 	}
@@ -44,7 +44,7 @@ func (n *Node) peersLocked(h *held) []api.PeerStatus {
 	if n.cfg.Hub == nil || n.paused {
 		return out
 	}
-	for _, p := range n.cfg.Hub.peers(h.sp.ID, n.acct.DID()) {
+	for _, p := range n.cfg.Hub.peers(h.sp.ID, n.session.DID()) {
 		acct, _, _ := strings.Cut(p, " ")
 		out = append(out, api.PeerStatus{DID: acct, State: "connected", Spaces: []string{h.sp.ID}})
 	}
@@ -113,7 +113,7 @@ func (n *Node) PauseSync(ctx context.Context) error {
 	}
 	if !n.paused && n.cfg.Hub != nil {
 		for id := range n.spaces {
-			n.cfg.Hub.leave(id, n.acct.DID())
+			n.cfg.Hub.leave(id, n.session.DID())
 		}
 	}
 	n.paused = true
