@@ -42,9 +42,9 @@ type Node struct {
 	spaces  map[string]*held
 	// registry is the account registry (03 §13), held apart from spaces.
 	registry *held
-	paused  bool
-	watch   watchers
-	closed  bool
+	paused   bool
+	watch    watchers
+	closed   bool
 }
 
 var _ api.Node = (*Node)(nil)
