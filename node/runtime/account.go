@@ -7,6 +7,7 @@ import (
 
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/note"
+	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/folder"
@@ -198,7 +199,24 @@ func (n *Node) openAccountLocked(ctx context.Context, seed []byte) error {
 	if err != nil {
 		return internal(fmt.Errorf("note to the session key: %w", err))
 	}
-	n.seed, n.acct, n.session, n.note = seed, acct, session, nt
+	if n.st.NodeID == "" {
+		id, err := record.NewKey(n.cfg.Rand)
+		if err != nil {
+			return internal(err)
+		}
+		n.st.NodeID = id
+		if err := n.saveLocked(); err != nil {
+			return err
+		}
+	}
+	wire, err := nodeKey(seed, n.st.NodeID)
+	if err != nil {
+		return internal(err)
+	}
+	n.seed, n.acct, n.session, n.note, n.wire = seed, acct, session, nt, wire
+	if err := n.startSocketsLocked(); err != nil {
+		return api.Errorf(api.CodeUnavailable, "%w", err)
+	}
 	if err := n.openRegistryLocked(ctx); err != nil {
 		return err
 	}

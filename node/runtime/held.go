@@ -62,6 +62,9 @@ func (n *Node) openSpaceLocked(ctx context.Context, ss spaceState) error {
 		return err
 	}
 	n.spaces[sp.ID] = h
+	if n.sock != nil {
+		n.sock.serve(h, ss.Nodes)
+	}
 	return nil
 }
 
@@ -87,14 +90,14 @@ func (n *Node) openHeldLocked(ctx context.Context, sp *space.Space, sealedKeys [
 		st.Close()
 		return nil, internal(fmt.Errorf("space %s: %w", sp.ID, err))
 	}
-	eng, err := syncer.New(syncer.Config{Self: n.session.DID(), Space: gate, Clock: clock{n}, Holds: syncmsg.HoldsAll})
+	eng, err := syncer.New(syncer.Config{Self: n.wire.DID(), Space: gate, Clock: clock{n}, Holds: syncmsg.HoldsAll})
 	if err != nil {
 		st.Close()
 		return nil, internal(err)
 	}
 	h.eng = eng
 	if n.cfg.Hub != nil && !n.paused {
-		n.cfg.Hub.join(ctx, sp.ID, n.acct.DID(), eng, n.session.DID())
+		n.cfg.Hub.join(ctx, sp.ID, n.acct.DID(), eng, n.wire.DID())
 	}
 	return h, nil
 }

@@ -79,15 +79,14 @@ func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invi
 // after #invite=).
 const LinkPrefix = "https://minca.dev/join#invite="
 
-// NodeURLs is the hook through which a listening node puts its own URLs
-// into the invitations it makes (04 §5.2); nil while it does not listen.
-var NodeURLs func() []string
-
+// nodeURLsLocked are this node's URLs for the invitations it makes
+// (04 §5.2): its listening socket, pinned by its DID; none when it does
+// not listen.
 func (n *Node) nodeURLsLocked() []string {
-	if NodeURLs == nil {
+	if n.sock == nil || n.sock.listen == "" {
 		return nil
 	}
-	return NodeURLs()
+	return []string{n.sock.listen}
 }
 
 // Invites lists the open role invites of a space (03 §7.2).

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"minca.dev/desktop/core/invite"
@@ -28,6 +29,9 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 		if h, err = n.holdLocked(ctx, acc.Space); err != nil {
 			return api.SpaceSummary{}, err
 		}
+	}
+	if err := n.dialLocked(h, nodesOf(acc)); err != nil {
+		return api.SpaceSummary{}, err
 	}
 	if err := n.holdInviteKeyLocked(h, acc); err != nil {
 		return api.SpaceSummary{}, err
@@ -90,6 +94,25 @@ func (n *Node) joinRoleLocked(ctx context.Context, h *held, acc *invite.Accepted
 		}
 	}
 	return n.writeProfileLocked(ctx, h)
+}
+
+// dialLocked keeps sockets to the nodes an invite names, now and after
+// restarts (they go into the node's state).
+func (n *Node) dialLocked(h *held, nodes []string) error {
+	if n.sock == nil || len(nodes) == 0 {
+		return nil
+	}
+	for i := range n.st.Spaces {
+		if n.st.Spaces[i].ID == h.sp.ID {
+			for _, u := range nodes {
+				if !slices.Contains(n.st.Spaces[i].Nodes, u) {
+					n.st.Spaces[i].Nodes = append(n.st.Spaces[i].Nodes, u)
+				}
+			}
+		}
+	}
+	n.sock.serve(h, nodes)
+	return n.saveLocked()
 }
 
 // holdInviteKeyLocked keeps the key a private space's invite carries.

@@ -25,7 +25,11 @@ type Config struct {
 	Rand     io.Reader        // nil = crypto/rand
 	Now      func() time.Time // nil = time.Now
 	Hub      *Hub             // in-process network to other nodes; nil = none
-	Version  string           // the app's version, for Status
+	// Sockets starts node sockets (node/transport); Listen, when set, is the
+	// loopback address they listen on, put into the invites this node makes.
+	Sockets bool
+	Listen  string
+	Version string // the app's version, for Status
 }
 
 // Node is the embedded node. Its methods are safe for concurrent use: one
@@ -37,7 +41,9 @@ type Node struct {
 	st      state
 	seed    []byte            // nil while locked or without account
 	acct    *identity.KeyPair // the account key
-	session *identity.KeyPair // this run's session key
+	session *identity.KeyPair // this run's session key: signs versions
+	wire    *identity.KeyPair // the node's key on the wire (nodeKey)
+	sock    *sockets          // node sockets; nil unless Config.Sockets
 	note    *note.Note        // account → session
 	spaces  map[string]*held
 	// registry is the account registry (03 §13), held apart from spaces.
@@ -86,13 +92,17 @@ func (n *Node) Close() error {
 	n.closed = true
 	var first error
 	for _, h := range n.spaces {
-		if err := h.close(n.cfg.Hub, n.sessionDIDLocked()); err != nil && first == nil {
+		if err := h.close(n.cfg.Hub, n.wireDIDLocked()); err != nil && first == nil {
 			first = err
 		}
 	}
 	n.spaces = map[string]*held{}
+	if n.sock != nil {
+		n.sock.close()
+		n.sock = nil
+	}
 	if n.registry != nil {
-		n.registry.close(n.cfg.Hub, n.sessionDIDLocked())
+		n.registry.close(n.cfg.Hub, n.wireDIDLocked())
 		n.registry = nil
 	}
 	n.watch.closeAll()
@@ -115,11 +125,11 @@ func (n *Node) statusLocked() api.Status {
 
 func (n *Node) now() time.Time { return n.cfg.Now().UTC() }
 
-func (n *Node) sessionDIDLocked() string {
-	if n.session == nil {
+func (n *Node) wireDIDLocked() string {
+	if n.wire == nil {
 		return ""
 	}
-	return n.session.DID()
+	return n.wire.DID()
 }
 
 // readyLocked says whether the account is open; the error has the code a

@@ -149,7 +149,7 @@ func (n *Node) dropLocked(ctx context.Context, id string) {
 	if h == nil {
 		return
 	}
-	h.close(n.cfg.Hub, n.session.DID())
+	h.close(n.cfg.Hub, n.wire.DID())
 	delete(n.spaces, id)
 	n.st.Spaces = slices.DeleteFunc(n.st.Spaces, func(s spaceState) bool { return s.ID == id })
 	n.saveLocked()

@@ -18,6 +18,7 @@ type state struct {
 	DID         string       `json:"did,omitempty"`
 	ProfileName string       `json:"profileName,omitempty"`
 	KeyStore    string       `json:"keyStore,omitempty"`
+	NodeID      string       `json:"nodeId,omitempty"` // public, random: names this node's key (nodeKey)
 	Spaces      []spaceState `json:"spaces,omitempty"`
 }
 
@@ -27,6 +28,7 @@ type spaceState struct {
 	ID           string         `json:"id"`
 	Constitution map[string]any `json:"constitution"`
 	SealedKeys   []string       `json:"sealedKeys,omitempty"`
+	Nodes        []string       `json:"nodes,omitempty"` // pinned node URLs to dial (04 §5.2)
 }
 
 func readState(dir string) (state, error) {

@@ -19,15 +19,25 @@ func (n *Node) syncStateLocked(h *held) string {
 	switch {
 	case n.paused:
 		return syncPaused
-	case n.cfg.Hub == nil:
+	case n.cfg.Hub == nil && n.sock == nil:
 		return syncOffline
 	}
-	peers := n.cfg.Hub.peers(h.sp.ID, n.session.DID())
+	var peers []string
+	if n.cfg.Hub != nil {
+		for _, p := range n.cfg.Hub.peers(h.sp.ID, n.wire.DID()) {
+			peers = append(peers, sessionOf(p))
+		}
+	}
+	if n.sock != nil {
+		for _, p := range n.sock.tr.Peers(h.sp.ID) {
+			peers = append(peers, p.DID())
+		}
+	}
 	if len(peers) == 0 {
 		return syncOffline
 	}
 	for _, p := range peers {
-		if !h.eng.Synced(sessionOf(p)) {
+		if !h.eng.Synced(p) {
 			return syncSyncing
 		}
 	}
@@ -41,12 +51,24 @@ func sessionOf(peer string) string {
 
 func (n *Node) peersLocked(h *held) []api.PeerStatus {
 	out := []api.PeerStatus{}
-	if n.cfg.Hub == nil || n.paused {
+	if n.paused {
 		return out
 	}
-	for _, p := range n.cfg.Hub.peers(h.sp.ID, n.session.DID()) {
-		acct, _, _ := strings.Cut(p, " ")
-		out = append(out, api.PeerStatus{DID: acct, State: "connected", Spaces: []string{h.sp.ID}})
+	if n.cfg.Hub != nil {
+		for _, p := range n.cfg.Hub.peers(h.sp.ID, n.wire.DID()) {
+			acct, _, _ := strings.Cut(p, " ")
+			out = append(out, api.PeerStatus{DID: acct, State: "connected", Spaces: []string{h.sp.ID}})
+		}
+	}
+	if n.sock != nil {
+		counters := n.sock.tr.Counters()
+		for _, p := range n.sock.tr.Peers(h.sp.ID) {
+			ps := api.PeerStatus{DID: p.DID(), State: "connected", Spaces: []string{h.sp.ID}}
+			if c, ok := counters[p.DID()]; ok {
+				ps.Dropped = c.Malformed + c.BadSignature + c.Refused + c.Oversize + c.Dropped
+			}
+			out = append(out, ps)
+		}
 	}
 	return out
 }
@@ -59,6 +81,9 @@ func (n *Node) SyncStatus(ctx context.Context) (api.SyncStatus, error) {
 		return api.SyncStatus{}, err
 	}
 	out := api.SyncStatus{Paused: n.paused, Spaces: []api.SpaceSync{}, Peers: []api.PeerStatus{}}
+	if n.sock != nil {
+		out.Listen = n.sock.listen
+	}
 	for _, id := range sortedIDs(n.spaces) {
 		h := n.spaces[id]
 		st := h.eng.Stats()
@@ -113,7 +138,7 @@ func (n *Node) PauseSync(ctx context.Context) error {
 	}
 	if !n.paused && n.cfg.Hub != nil {
 		for id := range n.spaces {
-			n.cfg.Hub.leave(id, n.session.DID())
+			n.cfg.Hub.leave(id, n.wire.DID())
 		}
 	}
 	n.paused = true
@@ -130,7 +155,7 @@ func (n *Node) ResumeSync(ctx context.Context) error {
 	}
 	if n.paused && n.cfg.Hub != nil {
 		for id, h := range n.spaces {
-			n.cfg.Hub.join(ctx, id, n.acct.DID(), h.eng, n.session.DID())
+			n.cfg.Hub.join(ctx, id, n.acct.DID(), h.eng, n.wire.DID())
 		}
 	}
 	n.paused = false
