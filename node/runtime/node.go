@@ -51,6 +51,7 @@ type Node struct {
 	paused   bool
 	watch    watchers
 	closed   bool
+	stop     chan struct{} // ends loop
 }
 
 var _ api.Node = (*Node)(nil)
@@ -76,12 +77,13 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: cfg, dir: dir, st: st, spaces: map[string]*held{}}
+	n := &Node{cfg: cfg, dir: dir, st: st, spaces: map[string]*held{}, stop: make(chan struct{})}
 	if st.AccountID != "" && cfg.Keychain != nil {
 		if err := n.unlockDeviceLocked(ctx); err != nil && api.CodeOf(err) != api.CodeLocked {
 			return nil, err
 		}
 	}
+	go n.loop(n.stop)
 	return n, nil
 }
 
@@ -89,6 +91,9 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 func (n *Node) Close() error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if !n.closed {
+		close(n.stop)
+	}
 	n.closed = true
 	var first error
 	for _, h := range n.spaces {
