@@ -41,6 +41,7 @@ func RunConfig(t *testing.T, cfg Config) {
 	t.Run("Watch", func(t *testing.T) { testWatch(t, cfg) })
 	if cfg.Connected {
 		t.Run("InviteAndJoin", func(t *testing.T) { testInviteAndJoin(t, cfg) })
+		t.Run("Private", func(t *testing.T) { testPrivate(t, cfg) })
 	}
 }
 
