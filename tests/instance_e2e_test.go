@@ -132,7 +132,7 @@ func TestInstanceE2EBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { win.Process.Kill(); win.Wait() }()
-	sock := filepath.Join(run, "minca", "default.sock")
+	sock := filepath.Join(run, "minca", "default.window.sock")
 	if !waitForPath(sock, 20*time.Second) {
 		t.Skipf("not wired yet: the window made no %s in 20 s (app/cli must call instance.Listen with Dir %q's default and Profile \"default\"); window output:\n%s",
 			sock, filepath.Join("$XDG_RUNTIME_DIR", "minca"), winOut.String())

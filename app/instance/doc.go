@@ -2,9 +2,10 @@
 // links to it.
 //
 // The first window of a profile calls Listen: it takes the profile's lock
-// (an flock on <dir>/<profile>.lock) and serves a unix socket beside it
-// (<dir>/<profile>.sock, 0600, in a 0700 directory, by default
-// $XDG_RUNTIME_DIR/minca). A later `minca minca:…` launch — what the
+// (an flock on <dir>/<profile>.window.lock) and serves a unix socket
+// beside it (<dir>/<profile>.window.sock, 0600, in a 0700 directory, by
+// default $XDG_RUNTIME_DIR/minca, which node/localapi's <profile>.sock
+// shares). A later `minca minca:…` launch — what the
 // desktop runs when someone opens a minca: link — calls HandOff: it reads
 // and checks the link (ParseLink), gives it to the running instance, which
 // calls Config.OnLink with it, and exits. A later plain launch calls

@@ -37,6 +37,14 @@ var (
 	ErrNotRunning = errors.New("instance: no running Minca for this profile")
 )
 
+// File names in the directory, after the profile's name. The directory is
+// shared with node/localapi, whose node socket is <profile>.sock; a profile
+// name holds no '.', so these never clash with it.
+const (
+	lockSuffix = ".window.lock"
+	sockSuffix = ".window.sock"
+)
+
 // errLocked: the lock file is held by another process.
 var errLocked = errors.New("locked")
 
@@ -61,7 +69,7 @@ func (cfg Config) paths() (dir, lock, sock string, err error) {
 	if dir == "" {
 		dir = DefaultDir()
 	}
-	return dir, filepath.Join(dir, cfg.Profile+".lock"), filepath.Join(dir, cfg.Profile+".sock"), nil
+	return dir, filepath.Join(dir, cfg.Profile+lockSuffix), filepath.Join(dir, cfg.Profile+sockSuffix), nil
 }
 
 // Listen makes this process the profile's instance: it takes the lock and

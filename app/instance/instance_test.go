@@ -132,7 +132,7 @@ func TestHandOffRefusesBadLinks(t *testing.T) {
 func TestGarbageOnTheSocket(t *testing.T) {
 	dir := shortDir(t)
 	_, r := listen(t, dir, "default", nil)
-	sock := filepath.Join(dir, "default.sock")
+	sock := filepath.Join(dir, "default"+sockSuffix)
 	for _, msg := range []string{"not json\n", strings.Repeat("x", maxMessage+10) + "\n", "{\"v\":1}\n"} {
 		c, err := net.Dial("unix", sock)
 		if err != nil {
@@ -163,7 +163,7 @@ func TestNotRunning(t *testing.T) {
 	in, _ := listen(t, dir, "default", nil)
 	in.Close()
 	// A dead instance: its socket file is left, nobody listens.
-	ln, err := net.Listen("unix", filepath.Join(dir, "default.sock"))
+	ln, err := net.Listen("unix", filepath.Join(dir, "default"+sockSuffix))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestNotRunning(t *testing.T) {
 func TestPrivate(t *testing.T) {
 	dir := shortDir(t)
 	listen(t, dir, "default", nil)
-	for name, want := range map[string]os.FileMode{dir: 0o700, filepath.Join(dir, "default.sock"): 0o600} {
+	for name, want := range map[string]os.FileMode{dir: 0o700, filepath.Join(dir, "default"+sockSuffix): 0o600} {
 		fi, err := os.Stat(name)
 		if err != nil {
 			t.Fatal(err)
@@ -239,4 +239,22 @@ func TestAnotherProcessHolds(t *testing.T) {
 		t.Fatalf("Listen after the holder died: %v", err)
 	}
 	in.Close()
+}
+
+// TestSharesDirWithNodeSocket: node/localapi keeps <profile>.sock in the
+// same directory; Listen and Close leave it alone.
+func TestSharesDirWithNodeSocket(t *testing.T) {
+	dir := shortDir(t)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	node := filepath.Join(dir, "default.sock")
+	if err := os.WriteFile(node, []byte("node"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	in, _ := listen(t, dir, "default", nil)
+	in.Close()
+	if data, err := os.ReadFile(node); err != nil || string(data) != "node" {
+		t.Fatalf("the node's socket file was touched: %q, %v", data, err)
+	}
 }
