@@ -1,0 +1,44 @@
+// Package netsync is the glue between one node's spaces and the network
+// (06 — Nodes §1.7–§1.8, docs/spec/06-nodes.md; 04 — Network §5.4, §6.3,
+// §6.4, §9.3, docs/spec/04-network.md; 05 — Sync and storage §4–§9).
+//
+// A Manager owns one node/transport.Transport and one node/syncer.Engine per
+// space it was given (Add). It
+//
+//   - listens when an address is configured (off by default; plain ws:// only
+//     on loopback, wss:// with a TLS configuration elsewhere, 04 §5.4);
+//   - dials the nodes a space names: the account's own hosts first, then the
+//     invitation's nodes (at most 8, 03 §7.4), and once the space names
+//     keepers only those whose DID is a keeper's (03 §10, invite.Dialable);
+//     the transport redials each with backoff;
+//   - answers the transport's Gate from its own replay of the space's access
+//     history (core/access), kept in step with the store by watching every Put
+//     of an access version, and from the keys the account holds
+//     (core/spacekey): a private space's read proofs (04 §6.3) both ways;
+//   - opens every connection with `who` (04 §6.4) and takes the peer into the
+//     sync engine only once its note names an account it admits;
+//   - lets go of a peer the moment access changes so that it is no longer
+//     admitted, and withholds every frame from it meanwhile (03 §9.2, 04 §9.3);
+//   - ticks each engine, and says hello to every peer on SyncNow;
+//   - reports status (api.SyncStatus) and streams deltas (Events).
+//
+// # Choices (the node's own, where 04 and 06 leave it open)
+//
+//   - Admission is by the account `who` proves. A peer whose `who` has not
+//     arrived within WhoTimeout (10 s, 04 §6.3) is let go; until it arrives
+//     only `who` is sent to it and nothing it sends reaches the engine.
+//   - Former members (03 §9.2: named by an applied assign or remove, not a
+//     reader now) get nothing at all, in public and private spaces alike: no
+//     admission, every frame withheld, the connection let go (4003).
+//   - In a private space an inbound peer is admitted on the read key it proved
+//     (04 §6.3); one admitted on a key that is no longer current is kept only
+//     while its account is a reader. A node this one dialled proved its pin,
+//     not a read key: it is kept unless its account is a former member.
+//   - In a public space any other account may read (04 §6.3 "Open").
+//   - ToFetch counts versions this node asked peers for (want, 05 §6.3) and
+//     has not yet received, per peer, reset when the engine calls the two
+//     synced (05 §6.5). BytesIn counts sync payload bytes received.
+//   - A space is "paused" while the Manager is paused, "offline" with no
+//     admitted peer, "synced" when the engine is synced with every admitted
+//     peer and nothing is left to fetch, else "syncing".
+package netsync

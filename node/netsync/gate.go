@@ -1,0 +1,133 @@
+package netsync
+
+import (
+	"fmt"
+
+	"minca.dev/desktop/core/handshake"
+	"minca.dev/desktop/core/spacekey"
+	"minca.dev/desktop/node/transport"
+)
+
+// gate is the Manager's word to the transport on who gets what (04 §6.3,
+// §9.3; 03 §9.2), answered from each space's view.
+type gate struct{ m *Manager }
+
+// served is a space the node serves now: held, and not paused.
+func (m *Manager) served(id string) (*syncSpace, error) {
+	if m.isPaused() {
+		return nil, fmt.Errorf("space %s: paused", id)
+	}
+	s := m.space(id)
+	if s == nil {
+		return nil, fmt.Errorf("space %s: %w", id, ErrNoSpace)
+	}
+	return s, nil
+}
+
+func (s *syncSpace) current() *view {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.view
+}
+
+// heldKeys is the keys the account holds that the history names, oldest
+// first, in S.keys order (03 §4.1, §14).
+func (s *syncSpace) heldKeys(v *view) []*spacekey.Key {
+	if s.keys == nil {
+		return nil
+	}
+	held := s.keys()
+	var out []*spacekey.Key
+	for _, e := range v.keys {
+		for _, k := range held {
+			if k.Names(e.KeyID, e.ReadKey) {
+				out = append(out, k)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Verifier: a public space asks no read proof; a private one asks for its
+// current read key, or an older one with a member proof of a reader now
+// (04 §6.3 steps 1–6).
+func (g gate) Verifier(id string) (*handshake.Verifier, error) {
+	s, err := g.m.served(id)
+	if err != nil || !s.private {
+		return nil, err
+	}
+	v := s.current()
+	byRead := map[string][]byte{}
+	for _, k := range s.heldKeys(v) {
+		byRead[k.ReadDID()] = k.Raw()
+	}
+	spaceKey := func(readKey string) []byte { return byRead[readKey] }
+	reader := func(account string) bool { return v.readers[account] && !v.former[account] }
+	return &handshake.Verifier{Current: v.current,
+		Member: handshake.MemberCheck(id, spaceKey, g.m.now(), reader)}, nil
+}
+
+// Reader: what this node proves reading a private space with (04 §6.3):
+// every read key it holds, newest first, and its session note sealed under
+// the newest one's space key.
+func (g gate) Reader(id string) (*handshake.Reader, error) {
+	s, err := g.m.served(id)
+	if err != nil || !s.private {
+		return nil, err
+	}
+	keys := s.heldKeys(s.current())
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("space %s: %w", id, ErrNoKey)
+	}
+	r := &handshake.Reader{}
+	for i := len(keys) - 1; i >= 0; i-- {
+		r.Keys = append(r.Keys, keys[i].ReadKeyPair())
+	}
+	g.m.mu.Lock()
+	n := g.m.note
+	g.m.mu.Unlock()
+	r.Member, err = handshake.SealMember(keys[len(keys)-1].Raw(), id, n.JSON(), g.m.cfg.Rand)
+	if err != nil {
+		return nil, fmt.Errorf("space %s: %w", id, err)
+	}
+	return r, nil
+}
+
+// Admit refuses a peer whose session DID already proved an account the
+// space no longer admits; every other proven peer is let in until its
+// `who` says who it is (04 §6.4).
+func (g gate) Admit(a transport.Admission) error {
+	s, err := g.m.served(a.Space)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if acc, ok := s.accounts[a.DID]; ok && !s.view.admits(acc, a.ReadKey) {
+		return fmt.Errorf("space %s: %s is not admitted", a.Space, acc)
+	}
+	return nil
+}
+
+// MaySend: only `who` until the peer's own `who` admitted it; afterwards
+// everything while the view admits its account, nothing once it does not
+// (03 §9.2, 04 §9.3). It runs under the engine's lock: it takes only the
+// Manager's and the space's locks, which are never held around an engine
+// call.
+func (g gate) MaySend(id, did, typ string) bool {
+	s := g.m.space(id)
+	if s == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ps := s.peers[did]
+	if ps == nil {
+		return false
+	}
+	if typ == handshake.TypeWho {
+		return ps.account == "" || s.view.admits(ps.account, ps.on)
+	}
+	return ps.accepted && s.view.admits(ps.account, ps.on)
+}

@@ -1,0 +1,344 @@
+package netsync
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"minca.dev/desktop/core/invite"
+	"minca.dev/desktop/core/note"
+	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/syncer"
+	"minca.dev/desktop/node/transport"
+)
+
+// Manager keeps a node's spaces in sync with the network (06 §1.8): one
+// transport, one sync engine per space. Its methods are safe for concurrent
+// use; it assumes no UI.
+type Manager struct {
+	cfg    Config
+	tr     *transport.Transport
+	now    func() time.Time
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu     sync.Mutex
+	spaces map[string]*syncSpace
+	note   *note.Note
+	paused bool
+	listen string // the address bound, "" when not listening
+	closed bool
+	subs   map[chan api.Event]struct{}
+}
+
+// New makes a Manager and starts listening if an address is configured.
+func New(cfg Config) (*Manager, error) {
+	if cfg.Key == nil || cfg.Note == nil {
+		return nil, fmt.Errorf("netsync: a session key and its note are required")
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.Reader
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Tick <= 0 {
+		cfg.Tick = DefaultTick
+	}
+	if cfg.WhoTimeout <= 0 {
+		cfg.WhoTimeout = WhoTimeout
+	}
+	m := &Manager{cfg: cfg, now: cfg.Now, note: cfg.Note, done: make(chan struct{}),
+		spaces: map[string]*syncSpace{}, subs: map[chan api.Event]struct{}{}}
+	tr, err := transport.New(transport.Config{Key: cfg.Key, Gate: gate{m}, Handler: handler{m},
+		ServerTLS: cfg.ServerTLS, ClientTLS: cfg.ClientTLS, Rand: cfg.Rand, Backoff: cfg.Backoff})
+	if err != nil {
+		return nil, fmt.Errorf("netsync: %w", err)
+	}
+	m.tr = tr
+	if cfg.Listen != ListenOff {
+		if m.listen, err = tr.Listen(cfg.Listen); err != nil {
+			tr.Close()
+			return nil, fmt.Errorf("netsync: listen: %w", err)
+		}
+	}
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	go m.loop()
+	return m, nil
+}
+
+// DID is the node's session DID.
+func (m *Manager) DID() string { return m.tr.DID() }
+
+// Addr is the address the node listens on ("" when it does not).
+func (m *Manager) Addr() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.listen
+}
+
+// URL is the node URL others dial to reach this node (04 §5.2), "" when
+// it does not listen.
+func (m *Manager) URL() string {
+	addr := m.Addr()
+	if addr == "" {
+		return ""
+	}
+	scheme := "ws://"
+	if m.cfg.ServerTLS != nil {
+		scheme = "wss://"
+	}
+	return scheme + addr + transport.DefaultPath + "#" + m.DID()
+}
+
+// SetNote replaces the session note sent as `who` (06 §1.4: renewed at
+// 0.75 × its lifetime). Connections already open keep the one they sent.
+func (m *Manager) SetNote(n *note.Note) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.note = n
+}
+
+// Add starts syncing a space and returns its engine: the runtime writes
+// the node's own versions through Engine.Write (05 §7).
+func (m *Manager) Add(ctx context.Context, cfg SpaceConfig) (*syncer.Engine, error) {
+	s, err := m.newSpace(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return nil, ErrClosed
+	}
+	if _, ok := m.spaces[s.id]; ok {
+		m.mu.Unlock()
+		return nil, fmt.Errorf("add space %s: %w", s.id, ErrHaveSpace)
+	}
+	m.spaces[s.id] = s
+	m.mu.Unlock()
+	m.redial(s)
+	return s.eng, nil
+}
+
+// Remove stops syncing a space: its dialers stop and its peers are let go.
+// The store is the caller's to close.
+func (m *Manager) Remove(spaceID string) error {
+	m.mu.Lock()
+	s, ok := m.spaces[spaceID]
+	delete(m.spaces, spaceID)
+	m.mu.Unlock()
+	if !ok {
+		return fmt.Errorf("remove %s: %w", spaceID, ErrNoSpace)
+	}
+	m.stopDialing(s)
+	for _, p := range m.tr.Peers(spaceID) {
+		p.Close(1001, "space removed")
+	}
+	return nil
+}
+
+// Engine returns the engine of a space being synced.
+func (m *Manager) Engine(spaceID string) (*syncer.Engine, bool) {
+	s := m.space(spaceID)
+	if s == nil {
+		return nil, false
+	}
+	return s.eng, true
+}
+
+func (m *Manager) space(id string) *syncSpace {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.spaces[id]
+}
+
+func (m *Manager) allSpaces() []*syncSpace {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]*syncSpace, 0, len(m.spaces))
+	for _, s := range m.spaces {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+func (m *Manager) isPaused() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.paused || m.closed
+}
+
+// SyncNow says hello to every admitted peer of a space ("" for every
+// space), so a session starts with each whose sums differ (05 §6.2).
+func (m *Manager) SyncNow(ctx context.Context, spaceID string) error {
+	if m.isPaused() {
+		return nil
+	}
+	list := m.allSpaces()
+	if spaceID != "" {
+		s := m.space(spaceID)
+		if s == nil {
+			return fmt.Errorf("sync %s: %w", spaceID, ErrNoSpace)
+		}
+		list = []*syncSpace{s}
+	}
+	for _, s := range list {
+		if err := s.eng.SetHolds(ctx, s.holds); err != nil {
+			return fmt.Errorf("sync %s: %w", s.id, err)
+		}
+	}
+	return nil
+}
+
+// Close stops everything: the loop, the listener, every dialer and peer.
+// Stores stay open: they are the caller's.
+func (m *Manager) Close() error {
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return nil
+	}
+	m.closed = true
+	for ch := range m.subs {
+		close(ch)
+		delete(m.subs, ch)
+	}
+	m.mu.Unlock()
+	m.cancel()
+	<-m.done
+	return m.tr.Close()
+}
+
+// loop ticks every engine (05 §6.2, §6.3) and notices spaces that became
+// synced.
+func (m *Manager) loop() {
+	defer close(m.done)
+	t := time.NewTicker(m.cfg.Tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-m.ctx.Done():
+			return
+		case <-t.C:
+		}
+		if m.isPaused() {
+			continue
+		}
+		for _, s := range m.allSpaces() {
+			s.eng.Tick(m.ctx)
+			m.checkSynced(s)
+		}
+	}
+}
+
+// desired is the node URLs a space dials (04 §5.4, 06 §1.8): the account's
+// own hosts first, then the invitation's, only keepers' once the space
+// names keepers (03 §7.4, §10); never this node; at most MaxDials.
+func (m *Manager) desired(s *syncSpace) []invite.Node {
+	s.mu.Lock()
+	keepers := s.view.keepers
+	s.mu.Unlock()
+	var out []invite.Node
+	seen := map[string]bool{}
+	for _, n := range append(append([]invite.Node(nil), s.hosts...), invite.Dialable(s.nodes, keepers)...) {
+		if seen[n.URL] || n.DID == m.DID() || len(out) == transport.MaxDials {
+			continue
+		}
+		seen[n.URL] = true
+		out = append(out, n)
+	}
+	return out
+}
+
+// redial brings a space's dialers in line with desired.
+func (m *Manager) redial(s *syncSpace) {
+	if m.isPaused() || m.space(s.id) != s {
+		return
+	}
+	want := map[string]bool{}
+	for _, n := range m.desired(s) {
+		want[n.String()] = true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for u, d := range s.dialers {
+		if !want[u] {
+			d.Stop()
+			delete(s.dialers, u)
+		}
+	}
+	for u := range want {
+		if s.dialers[u] != nil {
+			continue
+		}
+		if d, err := m.tr.Connect(u, s.id); err == nil {
+			s.dialers[u] = d
+		}
+	}
+}
+
+func (m *Manager) stopDialing(s *syncSpace) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for u, d := range s.dialers {
+		d.Stop()
+		delete(s.dialers, u)
+	}
+}
+
+// Pause closes every connection and stops listening and dialling until
+// Resume; the stores and engines stay as they are.
+func (m *Manager) Pause() error {
+	m.mu.Lock()
+	if m.paused || m.closed {
+		m.mu.Unlock()
+		return nil
+	}
+	m.paused = true
+	listening := m.listen != ""
+	m.mu.Unlock()
+	for _, s := range m.allSpaces() {
+		m.stopDialing(s)
+	}
+	if listening {
+		if err := m.tr.StopListening(); err != nil {
+			return fmt.Errorf("pause: %w", err)
+		}
+	}
+	for _, s := range m.allSpaces() {
+		for _, p := range m.tr.Peers(s.id) {
+			p.Close(1001, "paused")
+		}
+	}
+	m.emit(EventStatus, "", "paused")
+	return nil
+}
+
+// Resume listens again on the address bound before, so node URLs stay
+// valid, and redials every space's nodes.
+func (m *Manager) Resume() error {
+	m.mu.Lock()
+	if !m.paused || m.closed {
+		m.mu.Unlock()
+		return nil
+	}
+	m.paused = false
+	addr := m.listen
+	m.mu.Unlock()
+	if addr != "" {
+		if _, err := m.tr.Listen(addr); err != nil {
+			return fmt.Errorf("resume: listen %s: %w", addr, err)
+		}
+	}
+	for _, s := range m.allSpaces() {
+		m.redial(s)
+	}
+	m.emit(EventStatus, "", "resumed")
+	return nil
+}

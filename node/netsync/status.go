@@ -1,0 +1,170 @@
+package netsync
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/transport"
+)
+
+// Space states (api.SpaceSync.State).
+const (
+	StateSynced  = "synced"
+	StateSyncing = "syncing"
+	StateOffline = "offline"
+	StatePaused  = "paused"
+)
+
+// Peer states (api.PeerStatus.State).
+const (
+	PeerStateConnected  = "connected"
+	PeerStateConnecting = "connecting"
+	PeerStateBackoff    = "backoff"
+	PeerStateDropped    = "dropped" // not connected, misbehaviour counted (04 §5.5)
+)
+
+// spaceNow is a space's standing, read under its lock.
+type spaceNow struct {
+	accepted []string
+	toFetch  int
+	bytesIn  int64
+}
+
+func (s *syncSpace) now() spaceNow {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := spaceNow{bytesIn: s.bytesIn}
+	for did, ps := range s.peers {
+		if ps.accepted {
+			n.accepted = append(n.accepted, did)
+			n.toFetch += ps.wanted
+		}
+	}
+	sort.Strings(n.accepted)
+	return n
+}
+
+// state is the space's sync state; it calls the engine, so never under mu.
+func (m *Manager) state(s *syncSpace, n spaceNow) string {
+	if m.isPaused() {
+		return StatePaused
+	}
+	if len(n.accepted) == 0 {
+		return StateOffline
+	}
+	if n.toFetch > 0 {
+		return StateSyncing
+	}
+	for _, did := range n.accepted {
+		if !s.eng.Synced(did) {
+			return StateSyncing
+		}
+	}
+	return StateSynced
+}
+
+// checkSynced forgets what is left to fetch from peers the engine is synced
+// with (05 §6.5) and announces a space that became synced.
+func (m *Manager) checkSynced(s *syncSpace) {
+	n := s.now()
+	synced := map[string]bool{}
+	for _, did := range n.accepted {
+		synced[did] = s.eng.Synced(did)
+	}
+	s.mu.Lock()
+	for did, ok := range synced {
+		if ps := s.peers[did]; ok && ps != nil {
+			ps.wanted = 0
+		}
+	}
+	s.mu.Unlock()
+	now := m.state(s, s.now()) == StateSynced
+	s.mu.Lock()
+	became := now && !s.synced
+	s.synced = now
+	s.mu.Unlock()
+	if became {
+		m.emit(EventSync, s.id, Change{What: SpaceSynced})
+	}
+}
+
+// Status is every space's and peer's sync state (api.SyncStatus).
+func (m *Manager) Status(ctx context.Context) api.SyncStatus {
+	st := api.SyncStatus{Paused: m.isPaused(), Listen: m.Addr(), Spaces: []api.SpaceSync{}, Peers: []api.PeerStatus{}}
+	peers := map[string]*api.PeerStatus{}
+	for _, s := range m.allSpaces() {
+		n := s.now()
+		ss := api.SpaceSync{SpaceID: s.id, State: m.state(s, n), ToFetch: n.toFetch, BytesIn: n.bytesIn}
+		if sums, err := s.store.Sums(ctx); err == nil {
+			for _, c := range sums {
+				ss.Versions += c.Count
+			}
+		}
+		st.Spaces = append(st.Spaces, ss)
+		m.peersOf(s, peers)
+	}
+	counters := m.tr.Counters()
+	for key, c := range counters {
+		if p := peers[key]; p != nil {
+			p.Dropped = dropped(c)
+		} else if d := dropped(c); d > 0 {
+			peers[key] = &api.PeerStatus{DID: strings.TrimPrefix(key, "addr:"), State: PeerStateDropped, Spaces: []string{}, Dropped: d}
+		}
+	}
+	for _, p := range peers {
+		sort.Strings(p.Spaces)
+		st.Peers = append(st.Peers, *p)
+	}
+	sort.Slice(st.Peers, func(i, j int) bool { return st.Peers[i].DID < st.Peers[j].DID })
+	return st
+}
+
+// peersOf adds a space's connections and dialled nodes to peers, by DID.
+func (m *Manager) peersOf(s *syncSpace, peers map[string]*api.PeerStatus) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	add := func(did, url, state string, since time.Time) {
+		p := peers[did]
+		if p == nil {
+			p = &api.PeerStatus{DID: did, State: state, Since: since, Spaces: []string{}}
+			peers[did] = p
+		}
+		if url != "" {
+			p.URL = url
+		}
+		if state == PeerStateConnected {
+			p.State = state
+			if p.Since.IsZero() || since.Before(p.Since) {
+				p.Since = since
+			}
+		}
+		p.Spaces = append(p.Spaces, s.id)
+	}
+	connected := map[string]bool{}
+	for did, ps := range s.peers {
+		if ps.accepted {
+			connected[did] = true
+			add(did, "", PeerStateConnected, ps.since)
+		}
+	}
+	for u, d := range s.dialers {
+		url, did, _ := strings.Cut(u, "#")
+		if connected[did] {
+			peers[did].URL = url
+			continue
+		}
+		ds := d.State()
+		state := PeerStateConnecting
+		if ds.Attempts > 0 {
+			state = PeerStateBackoff
+		}
+		add(did, url, state, time.Time{})
+	}
+}
+
+func dropped(c transport.Counters) int {
+	return c.Malformed + c.BadSignature + c.Refused + c.Oversize + c.Dropped
+}

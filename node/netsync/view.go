@@ -1,0 +1,124 @@
+package netsync
+
+import (
+	"context"
+
+	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/judge"
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/space"
+	"minca.dev/desktop/core/spacekey"
+	"minca.dev/desktop/node/versions"
+)
+
+// view is what the gate reads of a space's replay (03 §4.6): who reads it
+// now, its former members (03 §9.2), whether a key change is due, the
+// current read key (04 §6.3) and the keepers (03 §10). A view is never
+// changed once made; a new one replaces it.
+type view struct {
+	readers map[string]bool
+	former  map[string]bool
+	keyDue  bool
+	current string // the current read key's DID; "" in a public space
+	keys    []access.KeyEntry
+	keepers []space.Keeper
+}
+
+func newView(h *access.History, private bool) *view {
+	st := h.Current()
+	v := &view{readers: set(st.Readers()), former: set(spacekey.FormerMembers(h)), keyDue: h.KeyDue()}
+	if private {
+		v.keys = st.Keys()
+		if n := len(v.keys); n > 0 {
+			v.current = v.keys[n-1].ReadKey
+		}
+	}
+	ks, _ := st.Keepers()
+	for _, k := range ks {
+		v.keepers = append(v.keepers, space.Keeper{DID: k.DID, Name: k.Name})
+	}
+	return v
+}
+
+func set(list []string) map[string]bool {
+	m := make(map[string]bool, len(list))
+	for _, s := range list {
+		m[s] = true
+	}
+	return m
+}
+
+// admits says whether an account may have anything of the space (03 §9.2,
+// 04 §6.3). on is the read key an inbound peer proved ("" for a node this
+// one dialled, or a public space).
+func (v *view) admits(account, on string) bool {
+	if account == "" || v.former[account] {
+		return false
+	}
+	if on != "" && on != v.current && !v.readers[account] {
+		return false // admitted on an old key, and no reader now (04 §6.3)
+	}
+	return true
+}
+
+// joined lists the readers of v that were not readers of old.
+func (v *view) joined(old *view) []string {
+	var out []string
+	for a := range v.readers {
+		if !old.readers[a] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// replayStore builds the replay of every access version the store keeps,
+// as node/syncer's Space does (03 §3.3, §4).
+func replayStore(ctx context.Context, sp *space.Space, st versions.Store) (*access.History, error) {
+	h, err := access.NewHistory(judge.GenesisOf(sp))
+	if err != nil {
+		return nil, err
+	}
+	sums, err := st.Sums(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for c := range sums {
+		if !record.IsAccessCollection(c) {
+			continue
+		}
+		vs, err := st.Collection(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		evs, _ := judge.EventsFromVersions(vs, judge.Space{ID: sp.ID})
+		if err := h.Add(evs...); err != nil {
+			return nil, err
+		}
+	}
+	return h, nil
+}
+
+// watched is a space's store as the engine sees it: every Put that lands an
+// access version tells the Manager before Put returns, so the gate answers
+// from the new replay before the engine sends anything more (03 §9.2).
+type watched struct {
+	versions.Store
+	onAccess func([]*record.Version)
+}
+
+func (w *watched) Put(ctx context.Context, vs ...*record.Version) error {
+	if err := w.Store.Put(ctx, vs...); err != nil {
+		return err
+	}
+	var acc []*record.Version
+	for _, v := range vs {
+		if record.IsAccessCollection(v.Collection) {
+			acc = append(acc, v)
+		}
+	}
+	if len(acc) > 0 {
+		w.onAccess(acc)
+	}
+	return nil
+}
