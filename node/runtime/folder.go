@@ -6,9 +6,19 @@ import (
 	"path/filepath"
 
 	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/folder"
 	"minca.dev/desktop/node/paths"
 	"minca.dev/desktop/node/vault"
 )
+
+// folderOutside refuses a data folder holding the node's own stores, or
+// inside them (05 §14.5).
+func folderOutside(dir, own string) error {
+	if err := folder.CheckOutside(dir, own); err != nil {
+		return api.Errorf(api.CodeInvalid, "data folder %s: %w", dir, err)
+	}
+	return nil
+}
 
 func (n *Node) folderPathLocked() string {
 	if n.st.Folder != "" {
@@ -50,29 +60,37 @@ func (n *Node) folderInfoLocked(dir string) api.Folder {
 }
 
 // SetFolder points the node at another data folder. Mode "use" accepts a
-// folder that is empty, new, or already holds this account; "move" is not
-// done by this node yet (CodeUnavailable).
+// folder that is empty, new, or already holds this account (the account's
+// vault is written into one that does not hold it); "move" copies the
+// folder, verifies every file, and switches, leaving the old copy.
 func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if req.Path == "" || !filepath.IsAbs(req.Path) {
 		return api.Folder{}, api.Errorf(api.CodeInvalid, "the data folder must be an absolute path, not %q", req.Path)
 	}
-	switch req.Mode {
-	case "use":
-	case "move":
-		return api.Folder{}, api.Errorf(api.CodeUnavailable, "moving the data folder is not supported by this node yet")
-	default:
+	if req.Mode != "use" && req.Mode != "move" {
 		return api.Folder{}, api.Errorf(api.CodeInvalid, "mode %q: want use or move", req.Mode)
 	}
-	if _, err := n.openFolderAt(req.Path); err != nil {
+	dir := filepath.Clean(req.Path)
+	if err := folderOutside(dir, n.dir); err != nil {
 		return api.Folder{}, err
 	}
-	info := n.folderInfoLocked(filepath.Clean(req.Path))
-	if n.st.AccountID != "" && info.Exists && info.Accounts > 0 && !info.HoldsThis {
-		return api.Folder{}, api.Errorf(api.CodeConflict, "%s holds other accounts but not this one", req.Path)
+	if req.Mode == "move" {
+		if err := moveFolder(n.folderPathLocked(), dir); err != nil {
+			return api.Folder{}, api.Errorf(api.CodeConflict, "move the data folder: %w", err)
+		}
 	}
-	n.st.Folder = filepath.Clean(req.Path)
+	info := n.folderInfoLocked(dir)
+	if n.st.AccountID != "" && !info.HoldsThis {
+		if info.Accounts > 0 {
+			return api.Folder{}, api.Errorf(api.CodeConflict, "%s holds other accounts but not this one", req.Path)
+		}
+		if err := n.copyVaultLocked(dir); err != nil {
+			return api.Folder{}, err
+		}
+	}
+	n.st.Folder = dir
 	if err := n.saveLocked(); err != nil {
 		return api.Folder{}, err
 	}

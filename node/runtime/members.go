@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"minca.dev/desktop/core/access"
@@ -61,7 +62,37 @@ func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
 		out = append(out, api.Member{DID: did, ProfileName: profileName(ctx, h, did), Roles: roles,
 			Founder: cur.IsFounder(did), Self: did == n.acct.DID()})
 	}
-	return out, nil
+	return append(out, pending(ctx, h, hist, out)...), nil
+}
+
+// pending are the accounts whose assignment waits (03 §4.2) and who hold
+// no role yet: shown with the roles they wait for.
+func pending(ctx context.Context, h *held, hist *access.History, have []api.Member) []api.Member {
+	byDID := map[string]*api.Member{}
+	var order []string
+	for _, e := range hist.Log() {
+		ev := e.Event
+		if ev.Kind != access.KindAssign || !ev.Assigned || e.Status.Outcome != access.Waiting {
+			continue
+		}
+		if slices.ContainsFunc(have, func(m api.Member) bool { return m.DID == ev.DID }) {
+			continue
+		}
+		m := byDID[ev.DID]
+		if m == nil {
+			m = &api.Member{DID: ev.DID, ProfileName: profileName(ctx, h, ev.DID), Pending: true}
+			byDID[ev.DID] = m
+			order = append(order, ev.DID)
+		}
+		if !slices.Contains(m.Roles, ev.Role) {
+			m.Roles = append(m.Roles, ev.Role)
+		}
+	}
+	out := []api.Member{}
+	for _, d := range order {
+		out = append(out, *byDID[d])
+	}
+	return out
 }
 
 // profileName is the name an account's profile gives in the space (03 §11).
