@@ -87,8 +87,9 @@ func (e *Engine) parseBatchLocked(p *peer, entries []any) []*record.Version {
 // splitHeldLocked splits a batch into the ids of versions held already (they
 // are acknowledged too) and the versions to judge.
 func (e *Engine) splitHeldLocked(ctx context.Context, batch []*record.Version) (held []string, rest []*record.Version) {
-	for _, v := range batch {
-		if e.space.Held(ctx, v) {
+	isHeld := e.space.heldAll(ctx, batch)
+	for i, v := range batch {
+		if isHeld[i] {
 			held = append(held, v.ID)
 			continue
 		}

@@ -209,6 +209,33 @@ func (s *Space) Held(ctx context.Context, v *record.Version) bool {
 	return f == versions.Whole || (f == versions.Stub && v.IsStub())
 }
 
+// heldAll is Held for each of vs, asking a store that can say (versions.
+// FormsReader) about them all at once.
+func (s *Space) heldAll(ctx context.Context, vs []*record.Version) []bool {
+	out := make([]bool, len(vs))
+	fr, ok := s.store.(versions.FormsReader)
+	if !ok || len(vs) < 2 {
+		for i, v := range vs {
+			out[i] = s.Held(ctx, v)
+		}
+		return out
+	}
+	ids := make([]string, len(vs))
+	for i, v := range vs {
+		ids[i] = v.ID
+	}
+	forms, err := fr.Forms(ctx, ids)
+	for i, v := range vs {
+		if p := s.pending[v.ID]; p != nil {
+			out[i] = v.IsStub() || !p.IsStub()
+			continue
+		}
+		f := forms[v.ID]
+		out[i] = err == nil && (f == versions.Whole || (f == versions.Stub && v.IsStub()))
+	}
+	return out
+}
+
 // Has says whether any copy of id is held (accepted or stored).
 func (s *Space) Has(ctx context.Context, id string) bool {
 	if s.pending[id] != nil {

@@ -16,25 +16,9 @@ import (
 // a record's versions together in the place of its newest, a record with
 // more than 200 over several messages.
 func (e *Engine) sendHaveLocked(ctx context.Context, p *peer, ids []string) error {
-	var order []string
-	groups := map[string][]any{}
-	for _, id := range ids {
-		v, err := e.space.store.Get(ctx, id)
-		if errors.Is(err, versions.ErrNotFound) {
-			continue // removed since the session found it
-		}
-		if err != nil {
-			return fmt.Errorf("send %s to %s: %w", id, p.did, err)
-		}
-		raw, err := record.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("send %s to %s: %w", id, p.did, err)
-		}
-		k := v.Collection + "\x00" + v.Key
-		if _, ok := groups[k]; !ok {
-			order = append(order, k)
-		}
-		groups[k] = append(groups[k], syncmsg.RawJSON(raw))
+	order, groups, err := e.haveGroupsLocked(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("send to %s: %w", p.did, err)
 	}
 	var batch []any
 	flush := func() {
@@ -170,4 +154,45 @@ func (e *Engine) expireLocked(ctx context.Context, p *peer, now time.Time) error
 		}
 	}
 	return nil
+}
+
+// haveGroupsLocked reads the versions ids names, as sent (05 §4 versions),
+// grouped by record in the order of each record's first id. A store that
+// reads wire forms at once (versions.WireReader) is asked for all of them
+// in one go; any other store, version by version. Ids no longer held are
+// left out (removed since the session found them).
+func (e *Engine) haveGroupsLocked(ctx context.Context, ids []string) (order []string, groups map[string][]any, err error) {
+	groups = map[string][]any{}
+	add := func(collection, key string, raw []byte) {
+		k := collection + "\x00" + key
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], syncmsg.RawJSON(raw))
+	}
+	if wr, ok := e.space.store.(versions.WireReader); ok {
+		wires, err := wr.Wires(ctx, ids)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, w := range wires {
+			add(w.Collection, w.Key, w.JSON)
+		}
+		return order, groups, nil
+	}
+	for _, id := range ids {
+		v, err := e.space.store.Get(ctx, id)
+		if errors.Is(err, versions.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("read %s: %w", id, err)
+		}
+		raw, err := record.Marshal(v)
+		if err != nil {
+			return nil, nil, fmt.Errorf("encode %s: %w", id, err)
+		}
+		add(v.Collection, v.Key, raw)
+	}
+	return order, groups, nil
 }

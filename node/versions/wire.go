@@ -1,0 +1,140 @@
+package versions
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"minca.dev/desktop/core/record"
+)
+
+// Wire is a held version as a peer is sent it (05 §4 versions): its
+// canonical JSON, record.Marshal of the version as kept (whole, or its
+// stub), with the collection and record key it belongs to.
+type Wire struct {
+	ID, Collection, Key string
+	JSON                []byte
+}
+
+// WireReader is a Store that reads many versions' wire forms at once from
+// what it keeps, without parsing them (a sender's path: the receiver
+// checks everything anyway). Stores that can do it cheaply implement it;
+// callers fall back to Get and record.Marshal otherwise.
+type WireReader interface {
+	// Wires returns the versions with these ids as kept, in the order of
+	// ids; ids not held are left out.
+	Wires(ctx context.Context, ids []string) ([]Wire, error)
+}
+
+var _ WireReader = (*SQLite)(nil)
+
+// wireChunk is how many ids one read asks for.
+const wireChunk = 500
+
+// Wires implements WireReader: one statement per wireChunk ids, the stored
+// stub and body joined back into the version's canonical JSON.
+func (s *SQLite) Wires(ctx context.Context, ids []string) ([]Wire, error) {
+	out := make([]Wire, 0, len(ids))
+	for len(ids) > 0 {
+		n := min(wireChunk, len(ids))
+		got, err := s.wireChunk(ctx, ids[:n])
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids[:n] {
+			if w, ok := got[id]; ok {
+				out = append(out, w)
+			}
+		}
+		ids = ids[n:]
+	}
+	return out, nil
+}
+
+func (s *SQLite) wireChunk(ctx context.Context, ids []string) (map[string]Wire, error) {
+	q := "SELECT id, collection, key, stub, body FROM versions WHERE id IN (?" + strings.Repeat(",?", len(ids)-1) + ")"
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, s.readErr(fmt.Errorf("read %d versions: %w", len(ids), err))
+	}
+	defer rows.Close()
+	got := make(map[string]Wire, len(ids))
+	for rows.Next() {
+		var w Wire
+		var stub, body []byte
+		if err := rows.Scan(&w.ID, &w.Collection, &w.Key, &stub, &body); err != nil {
+			return nil, err
+		}
+		if w.JSON, err = wireOf(stub, body); err != nil {
+			return nil, err
+		}
+		got[w.ID] = w
+	}
+	return got, rows.Err()
+}
+
+// wireOf is the canonical JSON of a kept version: the stub with the body
+// member put in its place, or, when the stub's keys cannot be compared
+// byte-wise, decode and record.Marshal.
+func wireOf(stub, body []byte) ([]byte, error) {
+	if body == nil {
+		return stub, nil
+	}
+	if b, ok := joinBody(stub, body); ok {
+		return b, nil
+	}
+	v, err := decode(stub, body)
+	if err != nil {
+		return nil, err
+	}
+	return record.Marshal(v)
+}
+
+// FormsReader is a Store that says at once in which form each of many
+// versions is held (Form for many ids).
+type FormsReader interface {
+	// Forms returns the form of each id held; ids not held are absent
+	// from the map.
+	Forms(ctx context.Context, ids []string) (map[string]Form, error)
+}
+
+var _ FormsReader = (*SQLite)(nil)
+
+// Forms implements FormsReader: one statement per wireChunk ids.
+func (s *SQLite) Forms(ctx context.Context, ids []string) (map[string]Form, error) {
+	out := make(map[string]Form, len(ids))
+	for len(ids) > 0 {
+		n := min(wireChunk, len(ids))
+		if err := s.formsChunk(ctx, ids[:n], out); err != nil {
+			return nil, err
+		}
+		ids = ids[n:]
+	}
+	return out, nil
+}
+
+func (s *SQLite) formsChunk(ctx context.Context, ids []string, out map[string]Form) error {
+	q := "SELECT id, body IS NOT NULL, deleted FROM versions WHERE id IN (?" + strings.Repeat(",?", len(ids)-1) + ")"
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return s.readErr(fmt.Errorf("read %d versions: %w", len(ids), err))
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var hasBody, deleted bool
+		if err := rows.Scan(&id, &hasBody, &deleted); err != nil {
+			return err
+		}
+		out[id] = Meta{HasBody: hasBody, Deleted: deleted}.Form()
+	}
+	return rows.Err()
+}
