@@ -3,9 +3,9 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"reflect"
 	"slices"
-	"path/filepath"
 	"strings"
 	"testing"
 

@@ -53,7 +53,7 @@ type accountRestoreOptions struct {
 }
 
 // runAccountRestore restores the account from its recovery code or from a
-// data folder that holds it.
+// data folder that holds it; with only a passphrase it unlocks the account.
 func runAccountRestore(env Env, c command, args []string) error {
 	var o accountRestoreOptions
 	fs := newFlags(env, c)
@@ -73,8 +73,8 @@ func runAccountRestore(env Env, c command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if code == "" && o.folder == "" {
-		return usageErr("give the recovery code (MINCA_RECOVERY_CODE or --recovery-code-file) or --folder")
+	if code == "" && o.folder == "" && pass == "" {
+		return usageErr("give the recovery code (MINCA_RECOVERY_CODE or --recovery-code-file), --folder, or the passphrase of a locked account (MINCA_PASSPHRASE)")
 	}
 	folder, err := absPath(o.folder)
 	if err != nil {

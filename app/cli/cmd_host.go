@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"strconv"
@@ -19,7 +18,7 @@ type hostOptions struct {
 func runHost(env Env, c command, args []string) error {
 	var o hostOptions
 	fs := newFlags(env, c)
-	fs.StringVar(&o.listen, "listen", "", "also accept peers on HOST:PORT (node sockets, 04)")
+	fs.StringVar(&o.listen, "listen", "", "also accept peers (node sockets, 04) on a loopback IP:PORT")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -27,11 +26,8 @@ func runHost(env Env, c command, args []string) error {
 		if err := checkListen(o.listen); err != nil {
 			return err
 		}
-		// node/runtime has no network listener yet (its sync runs over an
-		// in-process hub); node/transport's Listen waits to be wired there.
-		return errListenMissing
 	}
-	cfg := attachConfig(env)
+	cfg := attachConfig(env, o.listen)
 	cfg.OnRole = func(r attach.Role) {
 		if r == attach.Owner {
 			fmt.Fprintln(env.Stdout, "Minca host: keeping the node; press Ctrl-C to stop.")
@@ -45,6 +41,11 @@ func runHost(env Env, c command, args []string) error {
 	}
 	defer a.Close()
 	fmt.Fprintf(env.Stdout, "Local API on %s\n", a.SocketPath())
+	if o.listen != "" && a.Role() == attach.Owner {
+		if s, err := a.Node().SyncStatus(env.Ctx); err == nil && s.Listen != "" {
+			fmt.Fprintf(env.Stdout, "Accepting peers at %s\n", s.Listen)
+		}
+	}
 	if err := a.Keep(env.Ctx); err != nil && env.Ctx.Err() == nil {
 		return err
 	}
@@ -52,18 +53,18 @@ func runHost(env Env, c command, args []string) error {
 	return nil
 }
 
-// errListenMissing is what `host --listen` answers until the runtime can
-// listen for peers.
-var errListenMissing = errors.New("accepting peers is not available yet: the node runtime has no network listener (node/transport is not wired into node/runtime); run `minca host` without --listen to keep the node for this machine")
-
-// checkListen accepts HOST:PORT with a numeric port.
+// checkListen accepts a loopback IP and a port. Node sockets are plain
+// ws:// (node/transport serves wss:// only with a TLS config, which the
+// runtime does not take yet), so they stay on this machine; put a TLS
+// proxy in front to reach them from elsewhere.
 func checkListen(addr string) error {
-	_, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return usageErr("--listen %s: want HOST:PORT, e.g. 0.0.0.0:7447", addr)
+	if _, port, err := net.SplitHostPort(addr); err == nil {
+		if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+			return usageErr("--listen %s: port must be a number 0-65535", addr)
+		}
 	}
-	if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
-		return usageErr("--listen %s: port must be a number 0-65535", addr)
+	if err := checkLoopback(addr); err != nil {
+		return usageErr("--listen %s: %v (plain ws:// stays on this machine; TLS is not wired yet)", addr, err)
 	}
 	return nil
 }

@@ -21,12 +21,12 @@ func commands() []command {
 		{"window", "", "open the window (the default with no arguments)", runWindow},
 		{"tray", "", "run the tray process, which keeps the node and sync running", runTray},
 		{"ui", "[--listen 127.0.0.1:PORT]", "serve the window's UI to a browser on loopback", runUI},
-		{"host", "[--listen HOST:PORT]", "run the node headless: an always-on keeper of your spaces", runHost},
+		{"host", "[--listen 127.0.0.1:PORT]", "run the node headless: an always-on keeper of your spaces", runHost},
 		{"status", "[--json]", "print the status line", runStatus},
 		{"version", "", "print the version", runVersion},
 
 		{"account create", "--name NAME [--passphrase-file FILE] [--json]", "create an account; prints its recovery code once", runAccountCreate},
-		{"account restore", "[--recovery-code-file FILE] [--folder DIR] [--passphrase-file FILE] [--name NAME] [--json]", "restore an account from its recovery code or a data folder holding it", runAccountRestore},
+		{"account restore", "[--recovery-code-file FILE] [--folder DIR] [--passphrase-file FILE] [--name NAME] [--json]", "restore an account from its recovery code or a data folder holding it, or unlock it", runAccountRestore},
 		{"account show", "[--json]", "show this profile's account", runAccountShow},
 
 		{"space create", "NAME [--private] [--template team|club|notebook] [--json]", "create a space", runSpaceCreate},
@@ -100,7 +100,9 @@ the window closes. Commands use whichever process owns the node.
 Running a host (an always-on keeper, e.g. on a server):
   minca account create --name "Home server"   # or: minca account restore
   minca host                                  # keeps the node until stopped
-  minca host --listen 0.0.0.0:7447            # and accepts peers there
+  minca host --listen 127.0.0.1:7447          # and accepts peers there
+Peers are served plain ws:// on loopback only: put a TLS reverse proxy
+(wss://) in front of that port to reach the host from other machines.
 Stop it with Ctrl-C or SIGTERM. Other commands on that machine talk to it.
 
 Arguments:

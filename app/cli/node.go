@@ -17,20 +17,42 @@ import (
 )
 
 // attachConfig is how this program reaches the default profile's node:
-// node/runtime opened in process when nobody owns it.
-func attachConfig(env Env) attach.Config {
+// node/runtime opened in process when nobody owns it, with node sockets
+// (node/transport) for sync, listening for peers on listen when it is set.
+func attachConfig(env Env, listen string) attach.Config {
 	return attach.Config{
 		Env:     env.Paths,
 		Profile: paths.DefaultProfile,
 		Log:     logger(env),
 		Open: func(ctx context.Context) (attach.Node, error) {
-			return runtime.Open(ctx, runtime.Config{
+			n, err := runtime.Open(ctx, runtime.Config{
 				Env:      env.Paths,
 				Profile:  paths.DefaultProfile,
 				Keychain: keychainOf(env),
 				Version:  app.Version,
+				Sockets:  true,
+				Listen:   listen,
 			})
+			if err != nil {
+				return nil, err
+			}
+			unlock(ctx, env, n)
+			return n, nil
 		},
+	}
+}
+
+// unlock opens an account only a passphrase opens with MINCA_PASSPHRASE,
+// so a host, a tray taking the node over, or a one-shot command can run it
+// without a keychain. A wrong or missing passphrase leaves the node locked:
+// calls then answer CodeLocked with a hint, and the UI can unlock it.
+func unlock(ctx context.Context, env Env, n api.Node) {
+	pass := env.getenv("MINCA_PASSPHRASE")
+	if _, err := n.Spaces(ctx); pass == "" || api.CodeOf(err) != api.CodeLocked {
+		return
+	}
+	if _, err := n.RestoreAccount(ctx, api.RestoreAccount{Passphrase: pass}); err != nil {
+		logger(env).Warn("account stays locked: MINCA_PASSPHRASE did not open it", "err", err)
 	}
 }
 
@@ -45,7 +67,7 @@ func keychainOf(env Env) vault.Keychain {
 // withNode runs f on the profile's node, reached for the length of one
 // command, and lets it go after.
 func withNode(env Env, f func(ctx context.Context, n api.Node) error) error {
-	a, err := attach.Attach(env.Ctx, attachConfig(env))
+	a, err := attach.Attach(env.Ctx, attachConfig(env, ""))
 	if err != nil {
 		return err
 	}
@@ -57,7 +79,7 @@ func withNode(env Env, f func(ctx context.Context, n api.Node) error) error {
 // it keeps the node until env.Ctx ends, taking it over if its owner exits.
 // The caller closes the returned closer when done.
 func openApp(env Env) (*app.App, *attach.Attachment, error) {
-	a, err := attach.Attach(env.Ctx, attachConfig(env))
+	a, err := attach.Attach(env.Ctx, attachConfig(env, ""))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -97,7 +119,7 @@ func secret(env Env, file, envVar string) (string, error) {
 // now, pause, resume): when no other process kept the node, it says that
 // the effect ends with this command.
 func withRunningNode(env Env, f func(ctx context.Context, n api.Node) error) error {
-	a, err := attach.Attach(env.Ctx, attachConfig(env))
+	a, err := attach.Attach(env.Ctx, attachConfig(env, ""))
 	if err != nil {
 		return err
 	}
@@ -111,7 +133,7 @@ func withRunningNode(env Env, f func(ctx context.Context, n api.Node) error) err
 
 // openOnce reaches the node for one command and returns the App over it.
 func openOnce(env Env) (*app.App, *attach.Attachment, error) {
-	a, err := attach.Attach(env.Ctx, attachConfig(env))
+	a, err := attach.Attach(env.Ctx, attachConfig(env, ""))
 	if err != nil {
 		return nil, nil, err
 	}
