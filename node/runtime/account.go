@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"minca.dev/desktop/core/identity"
@@ -254,5 +253,3 @@ func (n *Node) SetProfileName(ctx context.Context, name string) error {
 	n.emitLocked(api.Event{Kind: "account", Data: n.accountLocked()})
 	return nil
 }
-
-var errNoAccount = errors.New("no account")

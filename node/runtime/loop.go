@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"minca.dev/desktop/core/spacekey"
 	"minca.dev/desktop/node/syncer"
 )
 
@@ -69,6 +70,24 @@ func (n *Node) noticeChanges(gens map[string]uint64) {
 			continue
 		}
 		gens[id] = g
+		n.keyDueLocked(ctx, h)
 		n.emitSpaceLocked(ctx, h)
 	}
+}
+
+// keyDueLocked changes a private space's key when a change is due and this
+// account should make it (03 §9.3: e.g. after a member left by itself).
+func (n *Node) keyDueLocked(ctx context.Context, h *held) {
+	if !h.private() {
+		return
+	}
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return
+	}
+	ring, err := h.keys.keyring(ctx)
+	if err != nil || !spacekey.ShouldChange(hist, ring, n.acct.DID()) {
+		return
+	}
+	n.changeKeyLocked(ctx, h)
 }

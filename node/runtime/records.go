@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sort"
 
+	"minca.dev/desktop/core/judge"
 	"minca.dev/desktop/core/note"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/node/api"
@@ -95,6 +96,10 @@ func (n *Node) Records(ctx context.Context, id, collection string) ([]api.Record
 	if err != nil {
 		return nil, internal(err)
 	}
+	st, err := h.standing(ctx)
+	if err != nil {
+		return nil, internal(err)
+	}
 	byKey := map[string][]*record.Version{}
 	for _, v := range vs {
 		byKey[v.Key] = append(byKey[v.Key], v)
@@ -103,7 +108,7 @@ func (n *Node) Records(ctx context.Context, id, collection string) ([]api.Record
 	for key, kvs := range byKey {
 		cur := record.Current(kvs)
 		r := api.Record{Key: key, VersionID: cur.ID, Author: rootOf(cur), Seq: int(cur.Seq),
-			Deleted: cur.Deleted, Standing: "stands"}
+			Deleted: cur.Deleted, Standing: standingOf(st.Judge(cur))}
 		r.CreatedAt, _ = record.ParseTime(cur.CreatedAt)
 		if b, ok := h.body(ctx, cur); ok {
 			r.Body = b
@@ -117,6 +122,34 @@ func (n *Node) Records(ctx context.Context, id, collection string) ([]api.Record
 		return out[i].Key < out[j].Key
 	})
 	return out, nil
+}
+
+// standing judges versions of h as this node holds it now (03 §5.2).
+func (h *held) standing(ctx context.Context) (*judge.Standing, error) {
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st := &judge.Standing{Space: judge.Space{ID: h.sp.ID}, History: hist,
+		Lookup: func(id string) (*record.Version, bool) {
+			v, err := h.store.Get(ctx, id)
+			return v, err == nil
+		}}
+	if h.private() {
+		st.Opener = h.keys
+	}
+	return st, nil
+}
+
+// standingOf spells a verdict as api.Record.Standing does.
+func standingOf(v record.Verdict) string {
+	switch v.Answer {
+	case record.Stands:
+		return "stands"
+	case record.Later:
+		return "later"
+	}
+	return "withdrawn"
 }
 
 // rootOf is the account a version's author acts for (02 §3.4), "" when its

@@ -9,7 +9,6 @@ import (
 	"minca.dev/desktop/core/account"
 	"minca.dev/desktop/core/invite"
 	"minca.dev/desktop/core/record"
-	"minca.dev/desktop/node/api"
 )
 
 // The account registry (03 §13): a private space the account derives from
@@ -159,5 +158,3 @@ func (n *Node) dropLocked(ctx context.Context, id string) {
 	}
 	n.emitSpacesLocked(ctx)
 }
-
-var _ = api.CodeInternal

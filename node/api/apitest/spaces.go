@@ -98,7 +98,7 @@ func testRecords(t *testing.T, cfg Config) {
 		t.Fatalf("%d records, want 3", len(rs))
 	}
 	for _, r := range rs {
-		if r.Author != acc.Account.DID || r.Body == nil || r.Seq != 0 {
+		if r.Author != acc.Account.DID || r.Body == nil || r.Seq != 0 || r.Standing != "stands" {
 			t.Fatalf("record %+v", r)
 		}
 		keys = append(keys, r.Key)
