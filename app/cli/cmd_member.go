@@ -33,7 +33,7 @@ func runMemberList(env Env, c command, args []string) error {
 			for _, m := range ms {
 				rows = append(rows, []string{m.DID, m.ProfileName, list(m.Roles), memberNote(m)})
 			}
-			table(w, "ACCOUNT\tNAME\tROLES\t", rows)
+			table(w, "ACCOUNT\tNAME\tROLES\tNOTE", rows)
 		})
 	})
 }

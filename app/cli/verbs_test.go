@@ -282,3 +282,40 @@ func TestHostListens(t *testing.T) {
 		t.Fatalf("sync status through the host: %+v", sync)
 	}
 }
+
+// Two machines: Ana's host accepts peers on loopback; Bo joins her space
+// from the invite link with one command (it owns Bo's node for the
+// command), and each side then lists the other.
+func TestJoinAcrossMachines(t *testing.T) {
+	ana, bo := newMachine(t), newMachine(t)
+	ana.ok(t, nil, "account", "create", "--name", "Ana")
+	bo.ok(t, nil, "account", "create", "--name", "Bo")
+	h := ana.start(t, ana.command("host", "--listen", "127.0.0.1:0"))
+	h.wait(t, "Accepting peers at ws://127.0.0.1:", 10*time.Second)
+	var sp api.SpaceSummary
+	ana.ok(t, &sp, "space", "create", "Shared", "--json")
+	var inv api.Invite
+	ana.ok(t, &inv, "invite", "create", sp.ID, "--role", "member", "--json")
+
+	var joined api.SpaceSummary
+	bo.ok(t, &joined, "join", inv.Link, "--json")
+	if joined.ID != sp.ID || joined.Name != "Shared" {
+		t.Fatalf("joined %+v", joined)
+	}
+	var members []api.Member
+	bo.ok(t, &members, "member", "list", sp.ID, "--json")
+	if len(members) != 2 {
+		t.Fatalf("Bo sees members %+v", members)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ana.ok(t, &members, "member", "list", sp.ID, "--json")
+		if len(members) == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Ana never saw Bo join: %+v", members)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
