@@ -47,7 +47,8 @@ func roles(t testing.TB) []space.FoundingRole {
 		map[string]any{"name": "member", "grants": []any{
 			map[string]any{"cmd": "/record", "pol": []any{eq(".collection", "app.wiki")}}}},
 		map[string]any{"name": "admin", "grants": []any{
-			map[string]any{"cmd": "/member/remove", "pol": []any{}}}},
+			map[string]any{"cmd": "/member/remove", "pol": []any{}},
+			map[string]any{"cmd": "/role/assign", "pol": []any{}}}},
 	}
 	var out []space.FoundingRole
 	for _, r := range raw {
@@ -232,6 +233,17 @@ func (n *node) remove(did string) *record.Version {
 		Body: map[string]any{"did": did}, HasBody: true, Retain: true})
 	if err := n.eng.Write(ctx, v); err != nil {
 		n.t.Fatalf("remove: %v", err)
+	}
+	return v
+}
+
+// assign writes the founder's assignment of role to an account (03 §6).
+func (n *node) assign(did, role string) *record.Version {
+	n.t.Helper()
+	v := n.sign(&record.Version{Collection: "sys.assign", Key: record.AssignKey(did, role),
+		Body: map[string]any{"did": did, "role": role, "assigned": true}, HasBody: true, Retain: true})
+	if err := n.eng.Write(ctx, v); err != nil {
+		n.t.Fatalf("assign: %v", err)
 	}
 	return v
 }
