@@ -1,21 +1,49 @@
 // Package runtime is the embedded node: the in-process implementation of
 // node/api's Node (issue 7). It opens the account (keys unwrapped from the
 // vault of the data folder through the OS keychain, or a passphrase: 01 §12,
-// 05 §14), holds the spaces the account belongs to (03 §1, §13.2), writes
-// versions signed by a per-run session key under a note from the account
-// (01 §7, core/note), and keeps each space's store (node/versions) and replay
-// (node/syncer's Space over core/access) in step.
+// 05 §14), holds the spaces the account belongs to and follows its registry
+// (03 §1, §13.2), writes versions signed by a per-run session key under a
+// note from the account (01 §7, core/note), keeps each space's store
+// (node/versions, SQLite) judged by node/syncer's gatekeeper, and syncs
+// through node/syncer over node/transport's sockets or an in-process Hub.
 //
-// Files by concern: node.go (construction, status), state.go (what survives a
-// restart), account.go (01, 03 §11), spaces.go (03 §1, §6.2), writer.go
-// (signing versions), members.go (03 §2, §6), invites.go (03 §7),
-// records.go (02), folder.go (05 §14), sync.go and hub.go (05 §4–§9), watch.go.
+// Files by concern: node.go (construction, status), state.go (what survives
+// a restart), account.go and restore.go (01, 03 §11), held.go (one space's
+// store, gatekeeper and engine), spaces.go (03 §1, §6.2), writer.go (signing
+// versions), members.go, roles.go, history.go (03 §2, §4.6, §6), invites.go
+// and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
+// registry.go (03 §13), folder.go and move.go (05 §14), sync.go, sockets.go,
+// hub.go, loop.go (05 §4–§9, 04), watch.go. The role templates are package
+// templates.
 //
 // Choices where the spec is silent (the node's own):
-//   - The session key is fresh at every unlock and lives only in memory; the
-//     account's note delegates "/" to it without expiry. Nothing secret is
-//     written in the clear: the seed stays in the vault's wraps.
-//   - The node's own state (data folder chosen, account id, spaces held) is
-//     state.json in the profile directory of node/paths; versions are in one
-//     SQLite store per space under spaces/ there (never in the data folder).
+//   - The session key that signs versions is fresh at every unlock and lives
+//     only in memory; the account's note delegates "/" to it without expiry,
+//     so its writer lines start anew each run. The node's key on the wire
+//     (and its engines' Self) is derived from the seed and a public random
+//     node id kept in the state (labelNodeKey), so node URLs pinned by its
+//     DID survive restarts without a key on disk.
+//   - Nothing secret is written in the clear: the seed stays in the vault's
+//     wraps (keychain device wrap and/or passphrase); the raw keys of private
+//     spaces the node was handed (founding, invites, its own key changes) are
+//     sealed in state.json with the account's local key (labelHeldKey). Keys
+//     reached through boxes and earlier chains are rebuilt from the store.
+//   - No keychain and no passphrase: CreateAccount fails with CodeUnavailable;
+//     a vault the keychain does not open leaves the node locked (CodeLocked)
+//     until RestoreAccount gives the passphrase or recovery code.
+//   - The node's own state (data folder chosen, account id, spaces held, node
+//     URLs to dial) is state.json in the profile directory of node/paths;
+//     versions are in one SQLite store per space under spaces/ there (the
+//     registry's too), never in the data folder.
+//   - A membership (sys.joined) carries a view-only invite string to the
+//     space (with its key when private), so another device of the account
+//     can hold and read it.
+//   - A private space's invites carry the current key (role and view-only).
+//     Following 03 §9.2, a view-only holder is no reader and gets no box: it
+//     opens nothing sealed under a later key.
+//   - A removal in a private space is followed at once by a key change boxed
+//     to every remaining reader whose member key is held; boxes owed to
+//     readers whose member key arrives later are written on SyncNow, and a
+//     due change (e.g. after a member left) by the background loop.
+//   - An invite link is LinkPrefix + the invite string (03 §7.4).
 package runtime
