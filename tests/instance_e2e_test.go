@@ -118,7 +118,9 @@ func TestInstanceE2EHandOff(t *testing.T) {
 }
 
 // TestInstanceE2EBinary: the real window holds the profile; `minca
-// minca:<link>` hands the link to it and exits 0, and the window logs it.
+// minca:<link>` hands the link to it and exits 0, and the window logs it;
+// a bad link is refused; a second plain `minca` asks the first to show
+// itself and exits 0.
 // It skips, saying what is missing, until app/cli wires app/instance.
 func TestInstanceE2EBinary(t *testing.T) {
 	bin := mincaBinary(t)
@@ -133,21 +135,29 @@ func TestInstanceE2EBinary(t *testing.T) {
 	}
 	defer func() { win.Process.Kill(); win.Wait() }()
 	sock := filepath.Join(run, "minca", "default.window.sock")
-	if !waitForPath(sock, 20*time.Second) {
-		t.Skipf("not wired yet: the window made no %s in 20 s (app/cli must call instance.Listen with Dir %q's default and Profile \"default\"); window output:\n%s",
-			sock, filepath.Join("$XDG_RUNTIME_DIR", "minca"), winOut.String())
+	if !waitForPath(sock, 10*time.Second) {
+		t.Skipf("not wired yet: the window made no %s in 10 s (app/cli's window must call instance.Open(instance.Config{Profile: \"default\", OnLink: …}, link) as it starts); window output:\n%s",
+			sock, winOut.String())
 	}
 	open := exec.Command(bin, "minca:"+shortInvite)
 	open.Env = env
 	code, out := runExit(t, open)
 	if code == 2 && strings.Contains(out, "unknown command") {
-		t.Skipf("not wired yet: `minca minca:…` is an unknown command (app/cli must call instance.HandOff): %s", out)
+		t.Skipf("not wired yet: `minca minca:…` is an unknown command (app/cli must take an argument for which instance.IsLinkArg holds as the window's launch link): %s", out)
 	}
 	if code != 0 {
 		t.Fatalf("`minca minca:…` exit %d: %s", code, out)
 	}
 	if !waitForText(&winOut, "instance: link received", 5*time.Second) {
 		t.Fatalf("the window did not log the link; its output:\n%s", winOut.String())
+	}
+	again := exec.Command(bin)
+	again.Env = env
+	if code, out := runExit(t, again); code != 0 {
+		t.Fatalf("a second plain `minca`: exit %d, %s", code, out)
+	}
+	if !waitForText(&winOut, "instance: activate received", 5*time.Second) {
+		t.Fatalf("a second plain `minca` did not ask the window to show itself; its output:\n%s", winOut.String())
 	}
 	bad := exec.Command(bin, "minca:not-an-invite")
 	bad.Env = env

@@ -7,7 +7,7 @@ package tray
 // syncNow calls Config.SyncNow.
 func (m *menu) syncNow() {
 	if err := m.cfg.SyncNow(); err != nil {
-		m.notice("Could not sync: " + firstLine(err.Error()))
+		m.notice("Could not sync: " + errorText(err))
 	}
 	m.readAgain()
 }
@@ -16,10 +16,10 @@ func (m *menu) syncNow() {
 func (m *menu) togglePause() {
 	if m.cfg.Paused() {
 		if err := m.cfg.Resume(); err != nil {
-			m.notice("Could not resume sync: " + firstLine(err.Error()))
+			m.notice("Could not resume sync: " + errorText(err))
 		}
 	} else if err := m.cfg.Pause(); err != nil {
-		m.notice("Could not pause sync: " + firstLine(err.Error()))
+		m.notice("Could not pause sync: " + errorText(err))
 	}
 	m.readAgain()
 }
@@ -30,7 +30,7 @@ func (m *menu) togglePause() {
 func (m *menu) toggleLogin() {
 	on := !m.cfg.StartAtLogin()
 	if err := m.cfg.SetStartAtLogin(on); err != nil {
-		m.notice("Could not change start at login: " + firstLine(err.Error()))
+		m.notice("Could not change start at login: " + errorText(err))
 	}
 	m.resetLogin.Store(true)
 	m.readAgain()

@@ -132,7 +132,7 @@ func (m *menu) openWindow() {
 		return
 	}
 	if err := m.cfg.OpenWindow(); err != nil {
-		m.notice("Could not open the window: " + firstLine(err.Error()))
+		m.notice("Could not open the window: " + errorText(err))
 	}
 }
 

@@ -1,8 +1,11 @@
 package tray
 
 import (
+	"errors"
 	"strings"
 	"time"
+
+	"minca.dev/desktop/node/api"
 )
 
 // Refresh intervals of the status line: minRefresh after a change, doubling
@@ -31,7 +34,7 @@ func (s *schedule) next(changed bool) time.Duration {
 // first non-blank line of the status, trimmed, or a short error.
 func StatusLine(status string, err error) string {
 	if err != nil {
-		return "Status unavailable: " + firstLine(err.Error())
+		return "Status unavailable: " + errorText(err)
 	}
 	if line := firstLine(status); line != "" {
 		return line
@@ -47,4 +50,15 @@ func firstLine(s string) string {
 		}
 	}
 	return ""
+}
+
+// errorText is an error as the status line shows it: an *api.Error's
+// message for a person (not the JSON the window's bindings make of it,
+// app.UIError, which unwraps to it), else the error's first line.
+func errorText(err error) string {
+	var ae *api.Error
+	if errors.As(err, &ae) && ae.Message != "" {
+		return firstLine(ae.Message)
+	}
+	return firstLine(err.Error())
 }

@@ -1,11 +1,14 @@
 package tray
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
 	"minca.dev/desktop/app/tray/traytest"
+	"minca.dev/desktop/node/api"
 )
 
 func TestScheduleBacksOff(t *testing.T) {
@@ -60,6 +63,8 @@ func TestStatusLine(t *testing.T) {
 		{"windows newlines", "Minca: idle\r\nmore\r\n", nil, "Minca: idle"},
 		{"blank", " \n\t\n", nil, "Minca: no status"},
 		{"error", "ignored", errors.New("node not running\nsee log"), "Status unavailable: node not running"},
+		{"api error", "", fmt.Errorf("status: %w", api.Errorf(api.CodeNoAccount, "no account yet")), "Status unavailable: no account yet"},
+		{"api error as the window's JSON", "", jsonError{api.Errorf(api.CodeLocked, "the account is locked")}, "Status unavailable: the account is locked"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -69,6 +74,16 @@ func TestStatusLine(t *testing.T) {
 		})
 	}
 }
+
+// jsonError is an error whose text is JSON and which unwraps to an
+// *api.Error, as app.UIError is.
+type jsonError struct{ e *api.Error }
+
+func (j jsonError) Error() string {
+	b, _ := json.Marshal(j.e)
+	return string(b)
+}
+func (j jsonError) Unwrap() error { return j.e }
 
 func TestCheck(t *testing.T) {
 	status := func() (string, error) { return "ok", nil }

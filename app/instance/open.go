@@ -1,0 +1,59 @@
+package instance
+
+import (
+	"errors"
+	"strings"
+)
+
+// ErrHandedOff: another instance of the profile runs and now has the link
+// (or was asked to show itself); the caller has nothing left to do and
+// exits 0.
+var ErrHandedOff = errors.New("instance: handed over to the running Minca")
+
+// IsLinkArg reports whether a command-line argument is a minca: link, as
+// the desktop passes one to `minca %u`, rather than a command.
+func IsLinkArg(arg string) bool {
+	scheme, _, ok := strings.Cut(arg, ":")
+	return ok && strings.EqualFold(scheme, Scheme)
+}
+
+// Open is how a window starts. link is the link it was launched with, or
+// "" for none; a bad link is refused (ParseLink's errors) before anything
+// else. When another instance of the profile runs, Open hands the link
+// over (or, with no link, asks it to show itself) and returns
+// ErrHandedOff. Otherwise this process becomes the instance, and a link it
+// was launched with goes to cfg.OnLink like any handed-over one, once the
+// instance listens.
+func Open(cfg Config, link string) (*Instance, error) {
+	var l Link
+	if link != "" {
+		var err error
+		if l, err = ParseLink(link); err != nil {
+			return nil, err
+		}
+	}
+	for range 2 { // the other may exit between Listen and the hand-off
+		in, err := Listen(cfg)
+		if err == nil {
+			if link != "" && cfg.OnLink != nil {
+				go cfg.OnLink(l.Invite)
+			}
+			return in, nil
+		}
+		if !errors.Is(err, ErrRunning) {
+			return nil, err
+		}
+		if link != "" {
+			err = HandOff(cfg, link)
+		} else {
+			err = Activate(cfg)
+		}
+		if err == nil {
+			return nil, ErrHandedOff
+		}
+		if !errors.Is(err, ErrNotRunning) {
+			return nil, err
+		}
+	}
+	return nil, ErrRunning
+}
