@@ -24,20 +24,37 @@ func NodeEvents(ctx context.Context, a *App) *Events {
 }
 
 func forward(ctx context.Context, a *App, e *Events) {
-	for ctx.Err() == nil {
-		events, err := a.node.Watch(ctx)
-		if err != nil {
-			e.Publish(Event{Name: "error", Data: uiError(err).Error()})
-		} else {
-			for ev := range events {
-				e.Keep(ev.Kind+"\x00"+ev.SpaceID, a.toUI(ctx, ev))
+	for ev := range KeepWatching(ctx, a.node, func(err error) {
+		e.Publish(Event{Name: "error", Data: uiError(err).Error()})
+	}) {
+		e.Keep(ev.Kind+"\x00"+ev.SpaceID, a.toUI(ctx, ev))
+	}
+}
+
+// KeepWatching is n's Watch stream until ctx ends, watching again after a
+// pause whenever the stream ends or cannot start (its owner exited and a
+// takeover follows), so each new stream starts with a fresh snapshot. A
+// failed attempt is passed to onErr, if not nil. The channel closes when
+// ctx ends.
+func KeepWatching(ctx context.Context, n api.Node, onErr func(error)) <-chan api.Event {
+	out := make(chan api.Event)
+	go func() {
+		defer close(out)
+		for ctx.Err() == nil {
+			events, err := n.Watch(ctx)
+			if err != nil && onErr != nil {
+				onErr(err)
+			}
+			if err == nil && !relay(ctx, events, out) {
+				return
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(rewatchWait):
 			}
 		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(rewatchWait):
-		}
-	}
+	}()
+	return out
 }
 
 // toUI is the UI's form of a node event.
@@ -50,4 +67,16 @@ func (a *App) toUI(ctx context.Context, ev api.Event) Event {
 		return Event{Name: "error", Data: uiError(err).Error()}
 	}
 	return Event{Name: "status", Data: st}
+}
+
+// relay copies events to out until events closes (true) or ctx ends (false).
+func relay(ctx context.Context, events <-chan api.Event, out chan<- api.Event) bool {
+	for ev := range events {
+		select {
+		case out <- ev:
+		case <-ctx.Done():
+			return false
+		}
+	}
+	return true
 }

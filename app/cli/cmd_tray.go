@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 
+	"minca.dev/desktop/app"
+	"minca.dev/desktop/app/autostart"
 	"minca.dev/desktop/app/tray"
 )
 
@@ -13,7 +15,11 @@ import (
 // It keeps the node: owning it, or taking it over when its owner (say, the
 // window) exits, so sync keeps running with the window closed.
 func runTray(env Env, c command, args []string) error {
-	if err := parseFlags(newFlags(env, c), args); err != nil {
+	fs := newFlags(env, c)
+	// The tray never opens the window by itself; --hidden is what the
+	// login entry (app/autostart.LoginArgs) passes, and says so.
+	fs.Bool("hidden", false, "start without opening the window (as the login entry does)")
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	a, at, err := openApp(env)
@@ -27,6 +33,16 @@ func runTray(env Env, c command, args []string) error {
 			return st.Line, err
 		},
 		OpenWindow: openWindow,
+		SyncNow:    func() error { return a.SyncNow("") },
+		Pause:      a.PauseSync,
+		Resume:     a.ResumeSync,
+		Paused: func() bool {
+			s, err := a.SyncStatus()
+			return err == nil && s.Paused
+		},
+		StartAtLogin:    autostart.IsEnabled,
+		SetStartAtLogin: autostart.Set,
+		Events:          app.KeepWatching(env.Ctx, at.Node(), nil),
 	})
 }
 

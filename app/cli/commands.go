@@ -19,7 +19,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"window", "", "open the window (the default with no arguments)", runWindow},
-		{"tray", "", "run the tray process, which keeps the node and sync running", runTray},
+		{"tray", "[--hidden]", "run the tray process, which keeps the node and sync running", runTray},
 		{"ui", "[--listen 127.0.0.1:PORT]", "serve the window's UI to a browser on loopback", runUI},
 		{"host", "[--listen 127.0.0.1:PORT]", "run the node headless: an always-on keeper of your spaces", runHost},
 		{"status", "[--json]", "print the status line", runStatus},
