@@ -53,6 +53,12 @@ func testMembers(t *testing.T, cfg Config) {
 	if got := fmt.Sprint(len(h)); got != "3" {
 		t.Fatalf("history has %s changes, want 3 (assign, unassign, define): %v", got, kinds)
 	}
+	if err := n.StepDown(ctx, s.ID); err != nil {
+		t.Fatalf("step down: %v", err)
+	}
+	if sum := must[api.SpaceDetail](t, "Space")(n.Space(ctx, s.ID)); sum.Founder {
+		t.Fatalf("still founder after stepping down: %+v", sum.SpaceSummary)
+	}
 }
 
 func testWatch(t *testing.T, cfg Config) {
