@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/note"
 )
 
@@ -80,6 +81,17 @@ func BenchmarkVerifyVersion(b *testing.B) {
 		cpu0 := cpuSeconds()
 		for i := 0; i < b.N; i++ {
 			if err := Verify(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+		reportRates(b, cpu0)
+	})
+	b.Run("verify-cached-did", func(b *testing.B) {
+		b.ReportAllocs()
+		var keys identity.DIDCache
+		cpu0 := cpuSeconds()
+		for i := 0; i < b.N; i++ {
+			if err := VerifyCached(v, &keys); err != nil {
 				b.Fatal(err)
 			}
 		}
