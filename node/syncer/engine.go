@@ -78,6 +78,12 @@ type Engine struct {
 	lastHello time.Time
 	fresh     bool
 	stats     Stats
+	// pre is what Prepare worked out for the message being received.
+	pre *prepared
+	// prepared are messages Prepare worked on, by the SHA-256 of their
+	// bytes, until Receive takes them (guarded by prepMu, not mu).
+	prepMu   sync.Mutex
+	prepared map[[32]byte]*prepared
 }
 
 // Stats counts what an engine saw, for tests and status.
@@ -153,6 +159,7 @@ func (e *Engine) Synced(did string) bool {
 // not added are ignored; a malformed one is dropped and counted (05 §4).
 // The error is the store's: a message is never half applied.
 func (e *Engine) Receive(ctx context.Context, from string, msg []byte) error {
+	pre := e.takePrepared(msg)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	p := e.peers[from]
@@ -160,7 +167,15 @@ func (e *Engine) Receive(ctx context.Context, from string, msg []byte) error {
 		e.stats.Ignored++
 		return nil
 	}
-	m, err := syncmsg.Parse(msg)
+	var m syncmsg.Message
+	var err error
+	if pre != nil {
+		m, err = pre.msg, pre.err
+		e.pre = pre
+		defer func() { e.pre = nil }()
+	} else {
+		m, err = syncmsg.Parse(msg)
+	}
 	if err != nil {
 		e.stats.Dropped++
 		return nil

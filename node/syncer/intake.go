@@ -69,7 +69,7 @@ func (e *Engine) parseBatchLocked(p *peer, entries []any) []*record.Version {
 			ms = append(ms, m)
 		}
 	}
-	vs, errs := parseAll(ms)
+	vs, errs := e.parseEntries(ms)
 	batch := vs[:0]
 	for i, v := range vs {
 		if errs[i] != nil {
@@ -105,7 +105,7 @@ func (e *Engine) verifyBatchLocked(p *peer, batch []*record.Version) []*record.V
 	if !e.space.Verifies() || len(batch) == 0 {
 		return batch
 	}
-	errs := verifyAll(batch)
+	errs := e.verifyPrepared(batch)
 	kept := batch[:0]
 	for i, v := range batch {
 		if errs[i] != nil {

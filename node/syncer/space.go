@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/judge"
 	"minca.dev/desktop/core/note"
 	"minca.dev/desktop/core/record"
@@ -31,6 +32,9 @@ type Space struct {
 	// verify false skips signature and note checks: for benchmarks that
 	// measure the engine apart from P-256 (see SpaceConfig.NoVerify).
 	verify bool
+	// keys decodes authors' DIDs once for the signature checks (safe for
+	// concurrent use, unlike the rest of Space).
+	keys identity.DIDCache
 	// pending are versions let in and not yet written: a batch is judged
 	// version by version, each seeing those before it, and lands as one
 	// change (Flush).

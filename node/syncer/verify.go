@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/record"
 )
 
@@ -17,9 +18,10 @@ const parallelMin = 8
 // It is the only costly step of the gatekeeper that depends on nothing held,
 // so a batch's versions can be checked at once, apart from the gatekeeper's
 // order, which stays sequential.
-func verifyAll(vs []*record.Version) []error {
+// Authors' DIDs are decoded through keys (record.VerifyCached).
+func verifyAll(keys *identity.DIDCache, vs []*record.Version) []error {
 	errs := make([]error, len(vs))
-	parallel(len(vs), func(i int) { errs[i] = record.Verify(vs[i]) })
+	parallel(len(vs), func(i int) { errs[i] = record.VerifyCached(vs[i], keys) })
 	return errs
 }
 

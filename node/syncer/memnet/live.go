@@ -25,7 +25,21 @@ type inbox struct {
 	queue []liveMsg
 	busy  bool
 	done  bool
+	// ahead is how many messages at the head of queue were handed to the
+	// receiver's Prepare (a Preparer's only).
+	ahead int
 }
+
+// Preparer is a Receiver that can do part of receiving a message ahead, on
+// another goroutine, while it receives the one before (syncer.Engine does:
+// it checks signatures there). The Live network calls Prepare for up to
+// lookAhead messages queued behind the one being received.
+type Preparer interface {
+	Prepare(msg []byte)
+}
+
+// lookAhead is how many queued messages a Preparer prepares ahead.
+const lookAhead = 2
 
 type liveMsg struct {
 	from string
@@ -46,6 +60,30 @@ func (l *Live) Add(name string, r Receiver) {
 	l.mu.Unlock()
 	l.wg.Add(1)
 	go in.run()
+	if p, ok := r.(Preparer); ok {
+		l.wg.Add(1)
+		go in.prepare(p)
+	}
+}
+
+// prepare hands queued messages to p in order, at most lookAhead ahead of
+// the one being received.
+func (in *inbox) prepare(p Preparer) {
+	defer in.live.wg.Done()
+	for {
+		in.mu.Lock()
+		for !in.done && (in.ahead >= len(in.queue) || in.ahead >= lookAhead) {
+			in.cond.Wait()
+		}
+		if in.done {
+			in.mu.Unlock()
+			return
+		}
+		msg := in.queue[in.ahead].msg
+		in.ahead++
+		in.mu.Unlock()
+		p.Prepare(msg)
+	}
 }
 
 // Conn is the sending end of the link from one node to another.
@@ -68,7 +106,7 @@ func (c *LiveConn) Send(msg []byte) {
 	in.mu.Lock()
 	in.queue = append(in.queue, liveMsg{c.from, msg})
 	in.mu.Unlock()
-	in.cond.Signal()
+	in.cond.Broadcast()
 }
 
 func (in *inbox) run() {
@@ -85,8 +123,10 @@ func (in *inbox) run() {
 		}
 		m := in.queue[0]
 		in.queue = in.queue[1:]
+		in.ahead = max(in.ahead-1, 0)
 		in.busy = true
 		in.mu.Unlock()
+		in.cond.Broadcast() // the preparer may go one further
 		if err := in.r.Receive(in.live.ctx, m.from, m.msg); err != nil {
 			in.live.mu.Lock()
 			if in.live.err == nil {
@@ -127,7 +167,7 @@ func (l *Live) Close() {
 		in.mu.Lock()
 		in.done = true
 		in.mu.Unlock()
-		in.cond.Signal()
+		in.cond.Broadcast()
 	}
 	l.mu.Unlock()
 	l.wg.Wait()

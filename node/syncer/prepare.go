@@ -1,0 +1,171 @@
+package syncer
+
+import (
+	"crypto/sha256"
+
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/syncmsg"
+)
+
+// maxPrepared is how many messages may be prepared ahead and not yet
+// received; Prepare skips a message beyond it.
+const maxPrepared = 8
+
+// prepared is what Prepare worked out for one message: the message parsed
+// and, for a versions message, each entry with a unique id parsed and its
+// signature checked. All of it is a pure function of the message's bytes,
+// so Receive uses it exactly as if it had worked it out itself.
+type prepared struct {
+	done chan struct{} // closed when the rest is filled in
+	msg  syncmsg.Message
+	err  error
+	byID map[string]*preparedEntry
+}
+
+type preparedEntry struct {
+	v         *record.Version
+	parseErr  error
+	verified  bool // verifyErr is record.Verify's answer for v
+	verifyErr error
+}
+
+// Prepare does ahead of Receive the costly steps of taking in msg that
+// depend on nothing held (05 §8): parsing the message and its versions and
+// checking their signatures and body hashes, on every core. A network
+// calls it, on another goroutine, for a message queued behind the one being
+// received, so that checking signatures overlaps the store's writing. It is
+// safe for concurrent use and optional: Receive does whatever was not
+// prepared, and gives the same outcome either way.
+func (e *Engine) Prepare(msg []byte) {
+	key := sha256.Sum256(msg)
+	pre := &prepared{done: make(chan struct{})}
+	e.prepMu.Lock()
+	if _, ok := e.prepared[key]; ok || len(e.prepared) >= maxPrepared {
+		e.prepMu.Unlock()
+		return
+	}
+	if e.prepared == nil {
+		e.prepared = map[[32]byte]*prepared{}
+	}
+	e.prepared[key] = pre
+	e.prepMu.Unlock()
+	defer close(pre.done)
+	pre.msg, pre.err = syncmsg.Parse(msg)
+	if m, ok := pre.msg.(*syncmsg.Versions); ok {
+		pre.byID = e.prepareEntries(m.Versions)
+	}
+}
+
+// prepareEntries parses and checks the entries that are objects with a
+// string id and collection, leaving out ids that come more than once.
+func (e *Engine) prepareEntries(entries []any) map[string]*preparedEntry {
+	count := map[string]int{}
+	var ms []map[string]any
+	for _, entry := range entries {
+		m, ok := entry.(map[string]any)
+		if !ok {
+			continue
+		}
+		id, ok := m["id"].(string)
+		if _, isStr := m["collection"].(string); !ok || !isStr {
+			continue
+		}
+		if count[id]++; count[id] == 1 {
+			ms = append(ms, m)
+		}
+	}
+	vs, errs := parseAll(ms)
+	out := make(map[string]*preparedEntry, len(ms))
+	var good []*record.Version
+	for i, m := range ms {
+		id := m["id"].(string)
+		if count[id] > 1 {
+			continue
+		}
+		out[id] = &preparedEntry{v: vs[i], parseErr: errs[i]}
+		if errs[i] == nil {
+			good = append(good, vs[i])
+		}
+	}
+	if e.space.Verifies() {
+		verrs := verifyAll(&e.space.keys, good)
+		for i, v := range good {
+			r := out[v.ID]
+			r.verified, r.verifyErr = true, verrs[i]
+		}
+	}
+	return out
+}
+
+// takePrepared returns (and forgets) what Prepare worked out for msg,
+// waiting for it if Prepare is still at it; nil if msg was not prepared.
+func (e *Engine) takePrepared(msg []byte) *prepared {
+	e.prepMu.Lock()
+	if len(e.prepared) == 0 {
+		e.prepMu.Unlock()
+		return nil
+	}
+	e.prepMu.Unlock()
+	key := sha256.Sum256(msg)
+	e.prepMu.Lock()
+	pre := e.prepared[key]
+	delete(e.prepared, key)
+	e.prepMu.Unlock()
+	if pre != nil {
+		<-pre.done
+	}
+	return pre
+}
+
+// parseEntries is parseAll, taking what was prepared: an entry whose id
+// the prepared message held once is that very entry (Receive took its
+// entries from the prepared message).
+func (e *Engine) parseEntries(ms []map[string]any) ([]*record.Version, []error) {
+	if e.pre == nil || e.pre.byID == nil {
+		return parseAll(ms)
+	}
+	vs := make([]*record.Version, len(ms))
+	errs := make([]error, len(ms))
+	var rest []map[string]any
+	var at []int
+	for i, m := range ms {
+		id, _ := m["id"].(string)
+		if r := e.pre.byID[id]; r != nil {
+			vs[i], errs[i] = r.v, r.parseErr
+			continue
+		}
+		rest, at = append(rest, m), append(at, i)
+	}
+	if len(rest) > 0 {
+		rvs, rerrs := parseAll(rest)
+		for j, i := range at {
+			vs[i], errs[i] = rvs[j], rerrs[j]
+		}
+	}
+	return vs, errs
+}
+
+// verifyPrepared is verifyAll, taking the answers prepared for these very
+// versions.
+func (e *Engine) verifyPrepared(vs []*record.Version) []error {
+	if e.pre == nil || e.pre.byID == nil {
+		return verifyAll(&e.space.keys, vs)
+	}
+	errs := make([]error, len(vs))
+	var rest []*record.Version
+	var at []int
+	for i, v := range vs {
+		if r := e.pre.byID[v.ID]; r != nil && r.v == v && r.verified {
+			errs[i] = r.verifyErr
+			continue
+		}
+		rest, at = append(rest, v), append(at, i)
+	}
+	if len(rest) > 0 {
+		rerrs := verifyAll(&e.space.keys, rest)
+		for j, i := range at {
+			errs[i] = rerrs[j]
+		}
+	}
+	return errs
+}

@@ -1,0 +1,98 @@
+package syncer
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/syncmsg"
+	"minca.dev/desktop/node/syncer/memnet"
+)
+
+// TestPrepareSameOutcome: a versions message received after Prepare leaves
+// exactly what receiving it alone leaves (store, stats, refusals, what
+// waits), with forged copies, a duplicated id, entries that are no
+// versions and a version that waits for its previous one in the batch.
+func TestPrepareSameOutcome(t *testing.T) {
+	c := newCluster(t, 3, 11, memnet.Faults{})
+	a, plain, prepped := c.nodes[0], c.nodes[1], c.nodes[2]
+	var entries []any
+	var vs []*record.Version
+	for i := range 30 {
+		vs = append(vs, a.create("app.wiki", fmt.Sprintf("p%d", i), map[string]any{"n": float64(i)}))
+	}
+	edited, _ := a.edit("p3", map[string]any{"n": 33.0})
+	orphan, _ := a.edit("p4", map[string]any{"n": 44.0})
+	forgedBody := *vs[5]
+	forgedBody.Body = map[string]any{"n": -1.0}
+	forgedSig := vs[6].Wire()
+	forgedSig["signature"] = "A" + vs[6].Signature[1:]
+	dupWhole, dupStub := *vs[8], vs[8].Stub()
+	dupWhole.Body = map[string]any{"n": -8.0} // same id, another body: order decides
+	for i, v := range vs {
+		switch i {
+		case 4:
+			continue // orphan's previous version is not sent
+		case 5:
+			entries = append(entries, forgedBody.Wire())
+		case 6:
+			entries = append(entries, forgedSig)
+		case 8:
+			entries = append(entries, dupWhole.Wire(), dupStub.Wire())
+		default:
+			entries = append(entries, v.Wire())
+		}
+	}
+	entries = append(entries, edited.Wire(), orphan.Wire(), 7.0, map[string]any{"collection": "app.wiki"},
+		map[string]any{"id": vs[9].ID, "collection": "app.wiki"})
+	msg, err := syncmsg.Marshal(&syncmsg.Versions{Versions: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []*node{plain, prepped} {
+		c.net.Cut(a.name, n.name)
+		c.connect(a, n)
+	}
+	prepped.eng.Prepare(msg)
+	if len(prepped.eng.prepared) != 1 {
+		t.Fatal("Prepare kept nothing")
+	}
+	for _, n := range []*node{plain, prepped} {
+		if err := n.eng.Receive(ctx, a.name, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(prepped.eng.prepared) != 0 {
+		t.Fatal("Receive did not take the prepared message")
+	}
+	if got, want := prepped.state(), plain.state(); got != want {
+		t.Fatalf("prepared:\n%s\nplain:\n%s", got, want)
+	}
+	for _, n := range []*node{plain, prepped} {
+		n.eng.mu.Lock()
+	}
+	defer func() {
+		for _, n := range []*node{plain, prepped} {
+			n.eng.mu.Unlock()
+		}
+	}()
+	if got, want := prepped.eng.stats, plain.eng.stats; got != want {
+		t.Fatalf("stats: prepared %+v, plain %+v", got, want)
+	}
+	pr, pl := prepped.eng.peers[a.name].refused, plain.eng.peers[a.name].refused
+	if !reflect.DeepEqual(pr, pl) || !pl[forgedBody.ID] || !pl[vs[6].ID] {
+		t.Fatalf("refused: prepared %v, plain %v", pr, pl)
+	}
+	if w, pw := waitingIDs(plain.eng), waitingIDs(prepped.eng); !reflect.DeepEqual(w, pw) || len(w) != 1 {
+		t.Fatalf("waiting: prepared %v, plain %v", pw, w)
+	}
+}
+
+func waitingIDs(e *Engine) []string {
+	var ids []string
+	for _, w := range e.waiting.sorted() {
+		ids = append(ids, w.v.ID)
+	}
+	return ids
+}
