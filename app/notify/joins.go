@@ -2,47 +2,17 @@ package notify
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"minca.dev/desktop/node/api"
 )
 
-// EventJoined is the Watch event kind for a member joining a space.
-const EventJoined = "joined"
-
 // Join is someone joining one of your spaces.
 type Join struct {
 	SpaceID    string
-	SpaceName  string // "" when the event did not name it
+	SpaceName  string
 	Member     string // did:key
 	MemberName string // their profile name (03 §11), "" when unknown
-}
-
-// joinedData is what a "joined" event's Data carries: an api.Member (over
-// the local socket, its JSON object), perhaps with the space's name.
-type joinedData struct {
-	DID         string `json:"did"`
-	ProfileName string `json:"profileName"`
-	Self        bool   `json:"self"`
-	SpaceName   string `json:"spaceName"`
-}
-
-// JoinOf reads a "joined" event. It reports false for other events, for
-// your own joining (Self), and for an event without a space or a member.
-func JoinOf(ev api.Event) (Join, bool) {
-	if ev.Kind != EventJoined || ev.SpaceID == "" || ev.Data == nil {
-		return Join{}, false
-	}
-	raw, err := json.Marshal(ev.Data)
-	if err != nil {
-		return Join{}, false
-	}
-	var d joinedData
-	if json.Unmarshal(raw, &d) != nil || d.DID == "" || d.Self {
-		return Join{}, false
-	}
-	return Join{SpaceID: ev.SpaceID, SpaceName: d.SpaceName, Member: d.DID, MemberName: d.ProfileName}, true
 }
 
 // Message is the notification's summary and body for j.
@@ -69,60 +39,93 @@ func shortDID(did string) string {
 	return did[:len("did:key:")+keep] + "…" + did[len(did)-keep:]
 }
 
-// SpaceName looks a space's name up (api.Node.Space(...).Name).
-type SpaceName func(ctx context.Context, spaceID string) (string, error)
-
-// Joins notifies each join read from events until ctx ends or events
-// closes. The first "joined" event is Watch's snapshot (api.Node.Watch:
-// a snapshot of every kind, then deltas) and is not news, so it is
-// skipped; each member's joining a space is shown once. name, if not nil,
-// fills in a space name the event lacks.
-func Joins(ctx context.Context, events <-chan api.Event, n *Notifier, name SpaceName) {
-	snapshot := true
-	shown := map[[2]string]bool{}
-	for {
-		var ev api.Event
-		var ok bool
-		select {
-		case <-ctx.Done():
-			return
-		case ev, ok = <-events:
-			if !ok {
-				return
-			}
-		}
-		if ev.Kind != EventJoined {
-			continue
-		}
-		if snapshot {
-			snapshot = false
-			continue
-		}
-		j, ok := JoinOf(ev)
-		if !ok || shown[[2]string{j.SpaceID, j.Member}] {
-			continue
-		}
-		shown[[2]string{j.SpaceID, j.Member}] = true
-		if j.SpaceName == "" && name != nil {
-			j.SpaceName, _ = name(ctx, j.SpaceID)
-		}
-		summary, body := j.Message()
-		if err := n.Notify(ctx, summary, body); err != nil {
-			n.cfg.Log.Warn("notify: join not shown", "space", j.SpaceID, "err", err)
-		}
-	}
+// Roster is what joins are read from: the spaces and their members, as
+// api.Node gives them.
+type Roster interface {
+	Spaces(ctx context.Context) ([]api.SpaceSummary, error)
+	Members(ctx context.Context, spaceID string) ([]api.Member, error)
 }
 
-// WatchJoins watches node and notifies joins until ctx ends: Joins over
-// node.Watch, with space names from node.Space.
+// WatchJoins notifies each account that joins one of your spaces, until
+// ctx ends: it watches node and, after each burst of events, compares each
+// space's members (api.Node.Members) with those it saw before. The node's
+// "joined" event is only your own joining, so the members are compared
+// instead of trusting an event's data. Members a space has when first seen
+// (at start, or a space you just joined) are not news.
 func WatchJoins(ctx context.Context, node api.Node, n *Notifier) error {
 	events, err := node.Watch(ctx)
 	if err != nil {
 		return fmt.Errorf("notify: watch: %w", err)
 	}
-	Joins(ctx, events, n, func(ctx context.Context, id string) (string, error) {
-		d, err := node.Space(ctx, id)
-		return d.Name, err
-	})
+	Joins(ctx, node, events, n)
 	return nil
+}
+
+// Joins is WatchJoins over an event stream already open.
+func Joins(ctx context.Context, r Roster, events <-chan api.Event, n *Notifier) {
+	seen := map[string]map[string]bool{} // space id → member DIDs
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case _, ok := <-events:
+			if !ok {
+				return
+			}
+		}
+		drain(events)
+		for _, j := range newJoins(ctx, r, seen, n) {
+			summary, body := j.Message()
+			if err := n.Notify(ctx, summary, body); err != nil {
+				n.cfg.Log.Warn("notify: join not shown", "space", j.SpaceID, "err", err)
+			}
+		}
+	}
+}
+
+// drain takes the events already waiting, so a burst costs one look.
+func drain(events <-chan api.Event) {
+	for {
+		select {
+		case _, ok := <-events:
+			if !ok {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// newJoins lists every space's members and returns those not seen before,
+// recording them; a space not seen before only records its members.
+func newJoins(ctx context.Context, r Roster, seen map[string]map[string]bool, n *Notifier) []Join {
+	spaces, err := r.Spaces(ctx)
+	if err != nil {
+		n.cfg.Log.Debug("notify: list spaces", "err", err)
+		return nil
+	}
+	var joins []Join
+	for _, sp := range spaces {
+		members, err := r.Members(ctx, sp.ID)
+		if err != nil {
+			n.cfg.Log.Debug("notify: list members", "space", sp.ID, "err", err)
+			continue
+		}
+		known, old := seen[sp.ID]
+		if !old {
+			known = map[string]bool{}
+			seen[sp.ID] = known
+		}
+		for _, m := range members {
+			if known[m.DID] {
+				continue
+			}
+			known[m.DID] = true
+			if old && !m.Self {
+				joins = append(joins, Join{SpaceID: sp.ID, SpaceName: sp.Name, Member: m.DID, MemberName: m.ProfileName})
+			}
+		}
+	}
+	return joins
 }

@@ -2,7 +2,8 @@ package notify
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,52 +12,8 @@ import (
 
 const (
 	jo    = "did:key:zDnaepvP6YSjYyaBgu3v9VSziUgdmpk4t5a4Xw9VVA1e1BEd9"
-	space = "bvvz7u7w4jvlzzbkkaqs4em7ahvxmhnsrjqnupq475wlslsl7uqfa"
+	chess = "bvvz7u7w4jvlzzbkkaqs4em7ahvxmhnsrjqnupq475wlslsl7uqfa"
 )
-
-// overSocket is ev as a client of the local socket reads it: Data is
-// decoded JSON.
-func overSocket(t *testing.T, ev api.Event) api.Event {
-	b, err := json.Marshal(ev)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out api.Event
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-func TestJoinOf(t *testing.T) {
-	member := api.Member{DID: jo, ProfileName: "Jo", Roles: []string{"editor"}}
-	tests := []struct {
-		name string
-		ev   api.Event
-		want Join
-		ok   bool
-	}{
-		{"member", api.Event{Kind: "joined", SpaceID: space, Data: member}, Join{SpaceID: space, Member: jo, MemberName: "Jo"}, true},
-		{"pointer", api.Event{Kind: "joined", SpaceID: space, Data: &member}, Join{SpaceID: space, Member: jo, MemberName: "Jo"}, true},
-		{"over the socket", overSocket(t, api.Event{Kind: "joined", SpaceID: space, Data: member}), Join{SpaceID: space, Member: jo, MemberName: "Jo"}, true},
-		{"with the space name", api.Event{Kind: "joined", SpaceID: space, Data: map[string]any{"did": jo, "spaceName": "Chess club"}},
-			Join{SpaceID: space, SpaceName: "Chess club", Member: jo}, true},
-		{"me", api.Event{Kind: "joined", SpaceID: space, Data: api.Member{DID: jo, Self: true}}, Join{}, false},
-		{"other kind", api.Event{Kind: "spaces", SpaceID: space, Data: member}, Join{}, false},
-		{"no space", api.Event{Kind: "joined", Data: member}, Join{}, false},
-		{"no data", api.Event{Kind: "joined", SpaceID: space}, Join{}, false},
-		{"no member", api.Event{Kind: "joined", SpaceID: space, Data: map[string]any{"profileName": "Jo"}}, Join{}, false},
-		{"wrong shape", api.Event{Kind: "joined", SpaceID: space, Data: []int{1}}, Join{}, false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, ok := JoinOf(tc.ev)
-			if ok != tc.ok || got != tc.want {
-				t.Fatalf("JoinOf = %+v, %v; want %+v, %v", got, ok, tc.want, tc.ok)
-			}
-		})
-	}
-}
 
 func TestJoinMessage(t *testing.T) {
 	tests := []struct {
@@ -75,33 +32,74 @@ func TestJoinMessage(t *testing.T) {
 	}
 }
 
-// TestJoins: the snapshot's "joined" event is skipped, each join after it
-// reaches the notification server once, with the space's name looked up
-// when the event lacks it; your own joining is not news.
+// roster is a Roster the test changes as a node's spaces would change.
+type roster struct {
+	mu      sync.Mutex
+	spaces  []api.SpaceSummary
+	members map[string][]api.Member
+	fail    bool
+}
+
+func (r *roster) Spaces(context.Context) ([]api.SpaceSummary, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.fail {
+		return nil, errors.New("node unavailable")
+	}
+	return append([]api.SpaceSummary(nil), r.spaces...), nil
+}
+
+func (r *roster) Members(_ context.Context, id string) ([]api.Member, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]api.Member(nil), r.members[id]...), nil
+}
+
+func (r *roster) set(f func()) { r.mu.Lock(); f(); r.mu.Unlock() }
+
+// TestJoins: members present at start, your own joining and a space you
+// just joined are not news; a new member is shown once, by name, with the
+// space's name, on the notification server.
 func TestJoins(t *testing.T) {
 	addr := privateBus(t)
 	s := startServer(t, addr)
 	n := New(Config{Address: addr})
 	defer n.Close()
+	me := api.Member{DID: "did:key:zMe", Self: true, Founder: true}
+	r := &roster{spaces: []api.SpaceSummary{{ID: chess, Name: "Chess club"}},
+		members: map[string][]api.Member{chess: {me, {DID: "did:key:zAl", ProfileName: "Al"}}}}
 	events := make(chan api.Event)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan struct{})
-	go func() {
-		Joins(ctx, events, n, func(_ context.Context, id string) (string, error) { return "Chess club", nil })
-		close(done)
-	}()
-	member := api.Member{DID: jo, ProfileName: "Jo"}
-	events <- api.Event{Kind: "status"}
-	events <- api.Event{Kind: "joined", SpaceID: space, Data: member} // the snapshot
+	go func() { Joins(ctx, r, events, n); close(done) }()
+
+	events <- api.Event{Kind: "status"} // the snapshot: the baseline
 	s.none(t)
-	events <- api.Event{Kind: "joined", SpaceID: space, Data: api.Member{DID: "did:key:zMe", Self: true}}
-	events <- api.Event{Kind: "joined", SpaceID: space, Data: member}
-	if got := s.next(t); got.summary != "Jo joined Chess club" {
+	r.set(func() {
+		r.spaces = append(r.spaces, api.SpaceSummary{ID: "bother", Name: "Book club"})
+		r.members["bother"] = []api.Member{me, {DID: "did:key:zBo", ProfileName: "Bo"}}
+	})
+	events <- api.Event{Kind: "joined", SpaceID: "bother"} // I joined Book club
+	s.none(t)
+	r.set(func() { r.members[chess] = append(r.members[chess], api.Member{DID: jo, ProfileName: "Jo"}) })
+	events <- api.Event{Kind: "space", SpaceID: chess}
+	if got := s.next(t); got.summary != "Jo joined Chess club" || got.body != "Jo (did:key:zDnaep…e1BEd9) is now a member of Chess club." {
 		t.Fatalf("got %+v", got)
 	}
-	events <- api.Event{Kind: "joined", SpaceID: space, Data: member} // again: coalesced delta
+	events <- api.Event{Kind: "sync"}
+	s.none(t) // Jo again: not news
+	r.set(func() { r.fail = true })
+	events <- api.Event{Kind: "sync"}
 	s.none(t)
+	r.set(func() {
+		r.fail = false
+		r.members["bother"] = append(r.members["bother"], api.Member{DID: jo})
+	})
+	events <- api.Event{Kind: "spaces"}
+	if got := s.next(t); got.summary != "did:key:zDnaep…e1BEd9 joined Book club" {
+		t.Fatalf("got %+v", got)
+	}
 	cancel()
 	select {
 	case <-done:
