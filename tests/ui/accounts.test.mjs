@@ -1,0 +1,223 @@
+// Issue 8 flows in headless Chromium against two real `minca ui`
+// processes (separate homes, real nodes, loopback): first run, spaces,
+// invites with preview, roles, removal, leaving, the data folder, sync,
+// settings, and restoring an account from its recovery code.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
+import {
+  T, accountDID, createAccount, createInvite, createSpace, eventually, joinByLink, memberRow, nav, openSpace, shot, shortDID,
+} from "./flows.mjs";
+
+describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
+  let homeA, homeB, uiA, uiB, browser, a, b;
+  let codeB = "";
+  let link = "";
+
+  before(async () => {
+    homeA = freshHome();
+    homeB = freshHome();
+    [uiA, uiB] = await Promise.all([startUI(homeA.home), startUI(homeB.home)]);
+    browser = await launchChromium();
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => {});
+    a = await browser.context.newPage();
+    b = await browser.context.newPage();
+    await a.goto(uiA.url);
+    await b.goto(uiB.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    const codes = await Promise.all([uiA?.stop(), uiB?.stop()]);
+    homeA?.cleanup();
+    homeB?.cleanup();
+    assert.deepEqual(codes, [0, 0], "both minca ui exit cleanly on SIGTERM");
+  });
+
+  it("first run: each creates an account, saves and checks the recovery code", async () => {
+    await a.getByTestId("start-create").waitFor({ timeout: T });
+    await shot(a, "01-welcome");
+    const folderA = join(homeA.home, "Dropbox", "Minca");
+    await createAccount(a, "Ana", folderA);
+    codeB = await createAccount(b, "Ben", join(homeB.home, "Minca"));
+    assert.ok(existsSync(folderA), "the chosen data folder now exists");
+    await shot(a, "02-spaces-empty");
+  });
+
+  it("Ana creates a private team space and sees herself as its founder", async () => {
+    await createSpace(a, "Garden club", { priv: true, template: "team" });
+    const me = memberRow(a, "Ana");
+    await me.waitFor({ timeout: T });
+    assert.match(await me.textContent(), /\(you\)/);
+    assert.match(await me.textContent(), /Founder/);
+    await nav(a, "Spaces");
+    const item = a.getByTestId("space-item").filter({ hasText: "Garden club" });
+    assert.match(await item.textContent(), /Private/);
+    await shot(a, "03-spaces");
+  });
+
+  it("Ana invites with a role: link, QR code, listed as open", async () => {
+    await openSpace(a, "Garden club");
+    link = await createInvite(a, {});
+    await shot(a, "04-invite-qr");
+    assert.equal(await a.getByTestId("invite").count(), 1);
+  });
+
+  it("Ben previews the invite (space, role, who invited) and joins", async () => {
+    await nav(b, "Join a space");
+    await b.getByTestId("join-link").fill("not a link");
+    await b.getByTestId("preview").click();
+    await b.getByTestId("error").waitFor({ timeout: T });
+    // Who invited: Ana's name, or her account id when her profile has not reached Ben.
+    const did = await accountDID(a);
+    await joinByLink(b, link, { space: "Garden club", role: /Member/, inviter: ["Ana", shortDID(did)] });
+    await shot(b, "05-joined");
+    await nav(b, "Spaces");
+    assert.equal(await b.getByTestId("space-item").filter({ hasText: "Garden club" }).count(), 1);
+  });
+
+  it("Ana sees Ben, gives him a role and takes it back; the history says so", async () => {
+    await openSpace(a, "Garden club");
+    await eventually(a, "Garden club", async () => (await memberRow(a, "Ben").count()) === 1, "Ben in Ana's member list");
+    const ben = memberRow(a, "Ben");
+    const before = await ben.getByTestId("role").count();
+    const option = await ben.getByTestId("add-role").locator("option").nth(1).getAttribute("value");
+    await ben.getByTestId("add-role").selectOption(option);
+    await ben.getByTestId("assign").click();
+    await ben.locator(`[data-testid="role"][data-role="${option}"]`).waitFor({ timeout: T });
+    assert.equal(await ben.getByTestId("role").count(), before + 1);
+    await shot(a, "06-roles");
+    await ben.locator(`[data-testid="role"][data-role="${option}"]`).getByTestId("unassign").click();
+    await a.waitForFunction(
+      ([o]) => !document.querySelector(`[data-testid="member"][data-name="Ben"] [data-role="${o}"]`),
+      [option],
+      { timeout: T },
+    );
+    const kinds = await a.getByTestId("change").evaluateAll((els) => els.map((e) => e.getAttribute("data-kind")));
+    assert.ok(kinds.includes("assign") && kinds.includes("unassign"), `history kinds ${kinds}`);
+    await shot(a, "07-history");
+  });
+
+  it("Ana closes an invite; it leaves the open list", async () => {
+    await openSpace(a, "Garden club");
+    const open = await a.getByTestId("invite").count();
+    await createInvite(a, { viewOnly: true });
+    await a.getByTestId("invite").nth(open).waitFor({ timeout: T });
+    assert.equal(await a.getByTestId("invite").count(), open + 1);
+    await a.getByTestId("invite").last().getByTestId("close-invite").click();
+    await a.waitForFunction((n) => document.querySelectorAll('[data-testid="invite"]').length === n, open, { timeout: T });
+  });
+
+  it("Ana removes Ben, after reading what it means for a private space", async () => {
+    await openSpace(a, "Garden club");
+    await memberRow(a, "Ben").getByTestId("remove").click();
+    const dialog = a.getByTestId("confirm");
+    await dialog.waitFor({ timeout: T });
+    const text = await dialog.textContent();
+    assert.match(text, /key/);
+    assert.match(text, /keep what they already had/);
+    await shot(a, "08-remove-confirm");
+    await a.getByTestId("confirm-yes").click();
+    await a.waitForFunction(() => !document.querySelector('[data-testid="member"][data-name="Ben"]'), null, { timeout: T });
+    const kinds = await a.getByTestId("change").evaluateAll((els) => els.map((e) => e.getAttribute("data-kind")));
+    assert.ok(kinds.some((k) => /remove/.test(k)), `history kinds ${kinds}`);
+  });
+
+  it("Ben joins a public club space view-only, then leaves it", async () => {
+    await createSpace(a, "Notes", { priv: false, template: "club" });
+    const viewLink = await createInvite(a, { viewOnly: true });
+    await joinByLink(b, viewLink, { space: "Notes", role: /view only/ });
+    await b.getByTestId("leave").click();
+    await b.getByTestId("confirm").waitFor({ timeout: T });
+    await b.getByTestId("confirm-yes").click();
+    await b.getByRole("heading", { name: "Spaces", level: 1 }).waitFor({ timeout: T });
+    await b.waitForFunction(() => ![...document.querySelectorAll('[data-testid="space-item"]')].some((e) => e.textContent.includes("Notes")), null, { timeout: T });
+  });
+
+  it("Ana steps down in her notebook and keeps reading it", async () => {
+    await createSpace(a, "Diary", { priv: true, template: "notebook" });
+    await a.getByTestId("step-down").click();
+    await a.getByTestId("confirm-yes").click();
+    await a.waitForFunction(() => !document.querySelector('[data-testid="member"][data-name="Ana"] [data-testid="role"]'), null, { timeout: T });
+  });
+
+  it("sync: per space state, pause and resume, sync now", async () => {
+    await nav(a, "Sync");
+    await a.getByTestId("sync-spaces").waitFor({ timeout: T });
+    assert.ok((await a.getByTestId("sync-space").count()) >= 2);
+    await a.getByTestId("pause").click();
+    await a.getByTestId("paused").waitFor({ timeout: T });
+    await shot(a, "09-sync-paused");
+    await a.getByTestId("resume").click();
+    await a.getByTestId("pause").waitFor({ timeout: T });
+    await a.getByTestId("sync-now").click();
+    assert.equal(await a.getByTestId("error").count(), 0);
+  });
+
+  it("data folder: Ana moves hers; Ben points his at a new folder", async () => {
+    await nav(a, "Data folder");
+    const oldPath = (await a.getByTestId("folder-path").textContent()).trim();
+    const moved = join(homeA.home, "Syncthing", "Minca");
+    await a.getByTestId("mode-move").check();
+    await a.getByTestId("new-folder-input").fill(moved);
+    await a.getByTestId("set-folder").click();
+    await a.getByTestId("old-copy").waitFor({ timeout: T });
+    assert.equal((await a.getByTestId("folder-path").textContent()).trim(), moved);
+    assert.match(await a.getByTestId("old-copy").textContent(), new RegExp(oldPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    assert.ok(readdirSync(moved).length > 0, "the new folder holds the copy");
+    await shot(a, "10-folder-moved");
+    // Spaces still open after the move.
+    await openSpace(a, "Garden club");
+
+    await nav(b, "Data folder");
+    const fresh = join(homeB.home, "Elsewhere");
+    await b.getByTestId("mode-use").check();
+    await b.getByTestId("new-folder-input").fill(fresh);
+    await b.getByTestId("set-folder").click();
+    await b.waitForFunction((p) => document.querySelector('[data-testid="folder-path"]')?.textContent.trim() === p, fresh, { timeout: T });
+  });
+
+  it("settings: key store in words, a new profile name", async () => {
+    await nav(a, "Settings");
+    assert.match(await a.getByTestId("key-store").textContent(), /keychain|passphrase/);
+    await a.getByTestId("settings-name").fill("Ana Lima");
+    await a.getByTestId("save-name").click();
+    await a.waitForFunction(() => document.querySelector('[data-testid="me"]')?.textContent === "Ana Lima", null, { timeout: T });
+    await shot(a, "11-settings");
+    await a.emulateMedia({ colorScheme: "dark" });
+    await openSpace(a, "Garden club");
+    await shot(a, "12-space-dark");
+    await a.emulateMedia({ colorScheme: "light" });
+  });
+
+  it("restore: Ben's recovery code brings his account back in a new home", async () => {
+    const homeC = freshHome();
+    const uiC = await startUI(homeC.home);
+    const c = await browser.context.newPage();
+    try {
+      await c.goto(uiC.url);
+      await c.getByTestId("start-restore").click({ timeout: T });
+      await c.getByTestId("from-code").check();
+      await c.getByTestId("recovery-input").fill(codeB);
+      await c.getByTestId("folder-input").fill(join(homeC.home, "Minca"));
+      await c.getByTestId("restore-account").click();
+      const pass = c.getByTestId("passphrase");
+      const spaces = c.getByRole("heading", { name: "Spaces", level: 1 });
+      await Promise.race([spaces.waitFor({ timeout: T }), pass.waitFor({ timeout: T })]);
+      if (await pass.isVisible()) {
+        await pass.fill("another passphrase");
+        await c.getByTestId("restore-account").click();
+        await spaces.waitFor({ timeout: T });
+      }
+      await nav(c, "Settings");
+      await nav(b, "Settings");
+      assert.equal(await c.getByTestId("account-did").textContent(), await b.getByTestId("account-did").textContent());
+    } finally {
+      await c.close();
+      await uiC.stop();
+      homeC.cleanup();
+    }
+  });
+});

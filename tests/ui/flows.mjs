@@ -1,0 +1,138 @@
+// Steps of the UI flows as a person does them, over Playwright pages of
+// `minca ui`: first run, spaces, members, invites, folder, sync.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+
+export const T = 20000; // ms a step may take on a busy machine
+
+/** Saves a screenshot when MINCA_E2E_ARTIFACTS (or H17_SHOTS) names a folder. */
+export async function shot(page, name) {
+  const dir = process.env.MINCA_E2E_ARTIFACTS ?? process.env.H17_SHOTS;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Clicks a sidebar entry by its label. */
+export async function nav(page, label) {
+  await page.getByRole("navigation", { name: "Minca" }).getByRole("button", { name: label, exact: true }).click();
+  await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: T });
+}
+
+/**
+ * First run: creates an account named name in folder, answers the
+ * passphrase question if the node has no keychain, saves and checks the
+ * recovery code. Returns the recovery code.
+ */
+export async function createAccount(page, name, folder, passphrase = "correct horse battery staple") {
+  await page.getByTestId("start-create").click({ timeout: T });
+  await page.getByTestId("profile-name").fill(name);
+  if (folder) await page.getByTestId("folder-input").fill(folder);
+  await page.getByTestId("create-account").click();
+  const code = page.getByTestId("recovery-code");
+  const pass = page.getByTestId("passphrase");
+  await Promise.race([code.waitFor({ timeout: T }), pass.waitFor({ timeout: T })]);
+  if (await pass.isVisible()) {
+    // No keychain: the page says why it asks, then takes a passphrase.
+    assert.match(await page.getByTestId("passphrase-card").textContent(), /cannot use a keychain/);
+    await pass.fill(passphrase);
+    await page.getByTestId("create-account").click();
+    await code.waitFor({ timeout: T });
+  }
+  const recovery = (await code.textContent()).trim();
+  assert.match(recovery, /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){5}-[0-9A-HJKMNP-TV-Z]{2}$/);
+  await page.getByTestId("saved-code").click();
+
+  // A wrong answer is refused; the right groups let the person in.
+  const groups = recovery.split("-");
+  const inputs = [page.getByTestId("check-0"), page.getByTestId("check-1")];
+  await inputs[0].fill("ZZZZ");
+  await inputs[1].fill("ZZZZ");
+  await page.getByTestId("check-code").click();
+  await page.getByRole("alert").waitFor({ timeout: T });
+  for (const input of inputs) {
+    await input.fill(groups[Number(await input.getAttribute("data-group"))].toLowerCase());
+  }
+  await page.getByTestId("check-code").click();
+  await page.getByRole("heading", { name: "Spaces", level: 1 }).waitFor({ timeout: T });
+  assert.equal(await page.getByTestId("me").textContent(), name);
+  return recovery;
+}
+
+/** Creates a space from the Spaces view and lands on its page. */
+export async function createSpace(page, name, { priv = true, template = "team" } = {}) {
+  await nav(page, "Spaces");
+  await page.getByTestId("new-space").click();
+  await page.getByTestId("space-name").fill(name);
+  await page.getByTestId(priv ? "private" : "public").check();
+  await page.getByTestId(`template-${template}`).check();
+  await page.getByTestId("create-space").click();
+  await page.getByTestId("space-title").filter({ hasText: name }).waitFor({ timeout: T });
+}
+
+/** Opens a space's page from the Spaces list. */
+export async function openSpace(page, name) {
+  await nav(page, "Spaces");
+  await page.getByTestId("space-item").filter({ hasText: name }).click({ timeout: T });
+  await page.getByTestId("space-title").filter({ hasText: name }).waitFor({ timeout: T });
+}
+
+/** Creates an invite on the open space page; returns its link. */
+export async function createInvite(page, { role, viewOnly = false } = {}) {
+  if (viewOnly) await page.getByTestId("invite-view-only").check();
+  else if (role) await page.getByTestId("invite-role").selectOption(role);
+  await page.getByTestId("create-invite").click();
+  const link = page.getByTestId("invite-link");
+  await link.waitFor({ timeout: T });
+  const value = await link.inputValue();
+  assert.ok(value.length > 10, `invite link ${value}`);
+  // The QR code is drawn from the same link (its decoding is tested in Vitest).
+  const modules = Number(await page.getByTestId("qr").getAttribute("data-modules"));
+  assert.ok(modules >= 21 && modules % 4 === 1, `QR of ${modules} modules`);
+  if (viewOnly) await page.getByTestId("invite-view-only").uncheck();
+  return value;
+}
+
+/** Pastes link in Join, checks the preview, joins; lands on the space page. */
+export async function joinByLink(page, link, { space, role, inviter }) {
+  await nav(page, "Join a space");
+  await page.getByTestId("join-link").fill(link);
+  await page.getByTestId("preview").click();
+  const offer = page.getByTestId("invite-preview");
+  await offer.waitFor({ timeout: T });
+  const text = await offer.textContent();
+  assert.match(text, new RegExp(space));
+  if (role) assert.match(text, role);
+  if (inviter) assert.ok(inviter.some((w) => text.includes(w)), `inviter ${inviter} in ${text}`);
+  await page.getByTestId("join").click();
+  await page.getByTestId("space-title").filter({ hasText: space }).waitFor({ timeout: T });
+}
+
+/** The did:key the person's Settings page shows. */
+export async function accountDID(page) {
+  await nav(page, "Settings");
+  return (await page.getByTestId("account-did").textContent()).trim();
+}
+
+/** A did:key as the UI shortens it (frontend/src/lib/format.ts shortDID). */
+export function shortDID(did) {
+  return `${did.slice(0, 12)}…${did.slice(-4)}`;
+}
+
+/** The member row of the person named name on the open space page. */
+export function memberRow(page, name) {
+  return page.locator(`[data-testid="member"][data-name="${name}"]`);
+}
+
+/**
+ * Re-opens the space page (after Sync now) until check() holds, for what
+ * arrives from the other node.
+ */
+export async function eventually(page, space, check, what, ms = 45000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > end) assert.fail(`not seen within ${ms} ms: ${what}`);
+    await page.getByRole("button", { name: "Sync now" }).first().click().catch(() => {});
+    await page.waitForTimeout(700);
+    await openSpace(page, space);
+  }
+}
