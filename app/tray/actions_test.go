@@ -149,3 +149,22 @@ func TestRunEvents(t *testing.T) {
 	c.click(t, LabelQuit)
 	c.waitExit(t)
 }
+
+// TestRunStartsWithState: a tray started while sync is paused and start
+// at login is on shows "Resume sync" and a checked box from the first read.
+func TestRunStartsWithState(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "paused"), "")
+	if err := os.MkdirAll(filepath.Join(dir, "config", "autostart"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "config", "autostart", "minca.desktop"), "[Desktop Entry]\n")
+	c := startChildIn(t, dir, "Minca: paused", childFull+"=1")
+	if _, err := c.menu.Wait(3*time.Second, func(items []traytest.Item) bool {
+		return hasText(LabelResume)(items) && checkbox(true)(items)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	c.click(t, LabelQuit)
+	c.waitExit(t)
+}

@@ -41,7 +41,9 @@ type items struct {
 	opening, syncing, pausing, toggling atomic.Bool
 }
 
-// onReady builds the menu; systray calls it on its own goroutine.
+// onReady builds the menu; systray calls it on its own goroutine. It calls
+// none of Config's funcs (a node call could be slow): the refresh loop's
+// first read, at once, sets the status line, pause label and checkbox.
 func (m *menu) onReady() {
 	systray.SetIcon(iconPNG)
 	systray.SetTooltip("Minca")
@@ -57,11 +59,11 @@ func (m *menu) onReady() {
 		it.syncNow = systray.AddMenuItem(LabelSyncNow, "Sync every space now")
 	}
 	if m.cfg.Pause != nil {
-		it.pause = systray.AddMenuItem(pauseLabel(m.cfg.Paused()), "Pause or resume sync")
+		it.pause = systray.AddMenuItem(LabelPause, "Pause or resume sync")
 	}
 	if m.cfg.StartAtLogin != nil {
 		systray.AddSeparator()
-		it.login = systray.AddMenuItemCheckbox(LabelStartAtLogin, "Start Minca in the tray when you log in", m.cfg.StartAtLogin())
+		it.login = systray.AddMenuItemCheckbox(LabelStartAtLogin, "Start Minca in the tray when you log in", false)
 	}
 	it.quit = systray.AddMenuItem(LabelQuit, "Quit the Minca tray")
 	go m.refresh()

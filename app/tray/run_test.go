@@ -150,10 +150,16 @@ type child struct {
 // startChild starts this binary as a tray showing status and finds its
 // menu; env adds to the child's environment.
 func startChild(t *testing.T, status string, env ...string) *child {
+	return startChildIn(t, t.TempDir(), status, env...)
+}
+
+// startChildIn is startChild with childDir dir, which the test may have
+// filled first.
+func startChildIn(t *testing.T, dir, status string, env ...string) *child {
 	if os.Getenv("DISPLAY") == "" || os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
 		t.Skip("needs a display and a session bus: run under xvfb-run -a dbus-run-session -- go test ./app/tray/")
 	}
-	c := &child{dir: t.TempDir(), tmp: t.TempDir(), exited: make(chan error, 1)}
+	c := &child{dir: dir, tmp: t.TempDir(), exited: make(chan error, 1)}
 	write(t, filepath.Join(c.dir, "status"), status)
 	c.cmd = exec.Command(os.Args[0], "-test.run=^$")
 	c.cmd.Env = append(append(os.Environ(), childDir+"="+c.dir, "TMPDIR="+c.tmp,
