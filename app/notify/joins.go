@@ -57,6 +57,7 @@ func WatchJoins(ctx context.Context, node api.Node, n *Notifier) error {
 	if err != nil {
 		return fmt.Errorf("notify: watch: %w", err)
 	}
+	n.cfg.Log.Debug("notify: watching for joins")
 	Joins(ctx, node, events, n)
 	return nil
 }
