@@ -4,6 +4,8 @@ package tests
 
 import (
 	"bytes"
+	"encoding/json"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,7 +24,7 @@ import (
 type trayProc struct {
 	cmd    *exec.Cmd
 	tmp    string
-	out    bytes.Buffer
+	out    syncBuffer // read while the tray runs
 	exited chan error
 	menu   *traytest.Menu
 }
@@ -260,6 +262,135 @@ func TestTrayE2ESyncItems(t *testing.T) {
 		}
 	}
 	p.running(t)
+	p.click(t, "Quit")
+	p.waitExit(t)
+}
+
+// notificationServer is a notification server on the session bus: a real
+// D-Bus object owning org.freedesktop.Notifications, keeping each summary.
+type notificationServer struct{ summaries chan string }
+
+func (s *notificationServer) Notify(app string, replaces uint32, icon, summary, body string, actions []string,
+	hints map[string]dbus.Variant, expire int32) (uint32, *dbus.Error) {
+	s.summaries <- summary
+	return 1, nil
+}
+
+func (s *notificationServer) GetCapabilities() ([]string, *dbus.Error) { return []string{"body"}, nil }
+
+func (s *notificationServer) GetServerInformation() (string, string, string, string, *dbus.Error) {
+	return "minca-e2e", "minca.dev", "1", "1.2", nil
+}
+
+// startNotificationServer registers a notification server on the session bus.
+func startNotificationServer(t *testing.T) *notificationServer {
+	t.Helper()
+	conn, err := dbus.ConnectSessionBus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	s := &notificationServer{summaries: make(chan string, 8)}
+	if err := conn.Export(s, "/org/freedesktop/Notifications", "org.freedesktop.Notifications"); err != nil {
+		t.Fatal(err)
+	}
+	if reply, err := conn.RequestName("org.freedesktop.Notifications", dbus.NameFlagDoNotQueue); err != nil || reply != dbus.RequestNameReplyPrimaryOwner {
+		t.Fatalf("own org.freedesktop.Notifications: %v, %v", reply, err)
+	}
+	return s
+}
+
+// profileEnv is what the environment of one person's Minca adds: a home, a runtime
+// directory and a passphrase of their own (no keychain, so that the two
+// people of a test do not share one).
+func profileEnv(t *testing.T, name string) []string {
+	home, run := t.TempDir(), t.TempDir()
+	return []string{"HOME=" + home, "XDG_DATA_HOME=" + filepath.Join(home, "data"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_RUNTIME_DIR=" + run,
+		"MINCA_KEYCHAIN=none", "MINCA_PASSPHRASE=e2e passphrase of " + name, "MINCA_LOG=debug"}
+}
+
+// mincaIn runs a one-shot minca command in env and returns its stdout.
+func mincaIn(t *testing.T, bin string, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("minca %s: %v\n%s%s", strings.Join(args, " "), err, out, stderr.String())
+	}
+	return string(out)
+}
+
+// freePort returns a loopback address nobody listens on.
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestTrayE2EJoinNotification: Ann's node is kept by `minca host`, her tray
+// attaches to it; Bo joins Ann's space with her invite link, and Ann's tray
+// shows "Bo joined Chess club" through the session's notification server.
+// It skips, saying what is missing, until app/cli runs notify.WatchJoins in
+// the tray.
+func TestTrayE2EJoinNotification(t *testing.T) {
+	bin := mincaBinary(t)
+	server := startNotificationServer(t)
+	ann, bo := profileEnv(t, "Ann"), profileEnv(t, "Bo")
+	mincaIn(t, bin, ann, "account", "create", "--name", "Ann")
+	host := exec.Command(bin, "host", "--listen", freePort(t))
+	host.Env = append(os.Environ(), ann...)
+	var hostOut syncBuffer
+	host.Stdout, host.Stderr = &hostOut, &hostOut
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { host.Process.Signal(syscall.SIGTERM); host.Wait() }()
+	if !waitForText(&hostOut, "Accepting peers", 15*time.Second) {
+		t.Fatalf("minca host did not start:\n%s", hostOut.String())
+	}
+	p := startTray(t, bin, ann...)
+	if _, err := p.menu.Wait(10*time.Second, hasItem("Quit")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	if !strings.Contains(p.out.String(), "notify: watching for joins") {
+		t.Skipf("not wired yet: `minca tray` does not run notify.WatchJoins (app/cli: go notify.WatchJoins(ctx, node, notify.New(notify.Config{Log: logger(env)}))); tray output:\n%s", p.out.String())
+	}
+	var space struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(mincaIn(t, bin, ann, "space", "create", "Chess club", "--json")), &space); err != nil {
+		t.Fatal(err)
+	}
+	var inv struct {
+		Link string `json:"link"`
+	}
+	if err := json.Unmarshal([]byte(mincaIn(t, bin, ann, "invite", "create", space.ID, "--role", "member", "--json")), &inv); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case s := <-server.summaries:
+		t.Fatalf("a notification before anyone joined: %q", s)
+	case <-time.After(500 * time.Millisecond):
+	}
+	mincaIn(t, bin, bo, "account", "create", "--name", "Bo")
+	mincaIn(t, bin, bo, "join", inv.Link)
+	select {
+	case s := <-server.summaries:
+		if s != "Bo joined Chess club" {
+			t.Fatalf("notification %q, want %q", s, "Bo joined Chess club")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no notification in 20 s after Bo joined; members:\n%s\ntray output:\n%s",
+			mincaIn(t, bin, ann, "member", "list", space.ID), p.out.String())
+	}
 	p.click(t, "Quit")
 	p.waitExit(t)
 }
