@@ -2,6 +2,8 @@ package versions
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
 
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/negentropy"
@@ -69,15 +71,42 @@ func decode(stub, body []byte) (*record.Version, error) {
 	return v, nil
 }
 
-// prepareAll prepares a change's versions; the first failure fails it.
+// parallelPrepare is the smallest change whose versions are prepared on
+// every core.
+const parallelPrepare = 64
+
+// prepareAll prepares a change's versions; the first failure (in the
+// change's order) fails it. A large change is prepared on every core:
+// preparing is pure, and the store's one writer need not wait on it.
 func prepareAll(vs []*record.Version) ([]*versionCopy, error) {
 	out := make([]*versionCopy, len(vs))
-	for i, v := range vs {
-		c, err := prepare(v)
+	errs := make([]error, len(vs))
+	workers := min(runtime.GOMAXPROCS(0), len(vs)/parallelPrepare+1)
+	if workers == 1 {
+		for i, v := range vs {
+			c, err := prepare(v)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = c
+		}
+		return out, nil
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(vs); i += workers {
+				out[i], errs[i] = prepare(vs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = c
 	}
 	return out, nil
 }
