@@ -55,6 +55,9 @@ func TestAgainstReference(t *testing.T) {
 
 func statusWord(s Status) string {
 	out := string(s.Outcome) + "/" + string(s.Reason)
+	if s.Detail != "" {
+		out += "/" + string(s.Detail)
+	}
 	if s.Refusal != nil {
 		out += "/" + string(s.Refusal.Code)
 	}
@@ -68,9 +71,9 @@ func (r *refReplay) status(j *judgement, id string) string {
 	case !r.allow[id]:
 		return "dropped/refused/" + string(refusal(r.viewV(id), r.evs[id]).Code)
 	case !j.unstruck[id]:
-		return "dropped/struck"
+		return "dropped/struck/struck-by"
 	case !j.valid[id]:
-		return "dropped/rests-on-struck/" + string(refusal(j.viewW(id), r.evs[id]).Code)
+		return "dropped/struck/rests-on-struck/" + string(refusal(j.viewW(id), r.evs[id]).Code)
 	}
 	return "applied/"
 }

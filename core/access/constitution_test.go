@@ -108,7 +108,7 @@ func TestBikeCoop(t *testing.T) {
 	b.ev("bob-succeeds", "bob", succeed("bnextcoop"), "bob-removes-creator")
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "bob-removes-creator", Applied, "")
-		wantStatus(t, h, b, "creator-relays", Dropped, Struck)
+		wantStruck(t, h, b, "creator-relays", StruckByReduction)
 		wantStatus(t, h, b, "bob-succeeds", Applied, "")
 		cur := h.Current()
 		if cur.IsMember(founderDID) || len(cur.Founders()) != 0 {

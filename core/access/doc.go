@@ -52,11 +52,13 @@
 // /work/shared/spec/replay-readings.md (cited as A1…A30) and documents each
 // use where it is made. Choices of our own, where neither says:
 //
-//   - Dropped events carry one of three reasons: Refused (not allowed in
-//     V(e)), Struck (pass 1, with the strikers' ids) and RestsOnStruck
-//     (unstruck but refused in W(e), with that refusal). A23 files the last
-//     two both under "struck"; an access history screen needs to tell
-//     "struck by Alice's removal" from "rests on Erin's struck definition".
+//   - Dropped events carry one of two reasons, as A23 says: Refused (not
+//     allowed in V(e)) and Struck. A Struck event's Detail says which pass
+//     dropped it (A23, refined, docs/spec/03-choices.md): StruckByReduction
+//     (pass 1, with the strikers' ids) or RestsOnStruck (unstruck but
+//     refused in W(e), with that refusal and the struck ancestors it saw),
+//     so an access history screen can tell "struck by Alice's removal" from
+//     "rests on Erin's struck definition".
 //   - Every refusal has a code (RefusalCode) and a sentence naming the
 //     account, the command and the canonical arguments that failed.
 //   - status index (A22): Kahn's algorithm over the seen edges of all

@@ -65,7 +65,7 @@ func TestExampleRemovalAgainstConcurrentBan(t *testing.T) {
 		wantMember(t, cur, "bob", false)
 		wantMember(t, cur, "carol", true)
 		wantStatus(t, h, b, "alice-removes-bob", Applied, "")
-		wantStatus(t, h, b, "bob-removes-carol", Dropped, Struck)
+		wantStruck(t, h, b, "bob-removes-carol", StruckByReduction)
 		if st := h.Status(b.id("bob-removes-carol")); !reflect.DeepEqual(st.StruckBy, []string{b.id("alice-removes-bob")}) {
 			t.Errorf("struck by %v", st.StruckBy)
 		}
@@ -92,8 +92,11 @@ func TestExampleDefinitionConcurrentWithUnassignment(t *testing.T) {
 	b.ev("bob-removes-carol", "bob", remove("carol"), "erin-defines")
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "unassign-erin", Applied, "")
-		wantStatus(t, h, b, "erin-defines", Dropped, Struck)
-		wantStatus(t, h, b, "bob-removes-carol", Dropped, RestsOnStruck)
+		wantStruck(t, h, b, "erin-defines", StruckByReduction)
+		wantStruck(t, h, b, "bob-removes-carol", RestsOnStruck)
+		if st := h.Status(b.id("bob-removes-carol")); !reflect.DeepEqual(st.RestsOn, []string{b.id("erin-defines")}) {
+			t.Errorf("bob-removes-carol rests on %v", st.RestsOn)
+		}
 		wantMember(t, h.Current(), "carol", true)
 		wantMember(t, h.Current(), "erin", false)
 		// A record Bob writes citing the definition: as he saw it he may
@@ -125,7 +128,7 @@ func TestExampleFounderStepsDownThenBackdates(t *testing.T) {
 	b.ev("carol-removes-alice", "carol", remove("alice"), "alice-steps-down")
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "alice-steps-down", Applied, "")
-		wantStatus(t, h, b, "mallory-admin", Dropped, Struck)
+		wantStruck(t, h, b, "mallory-admin", StruckByReduction)
 		wantStatus(t, h, b, "carol-removes-alice-old", Dropped, Refused)
 		if st := h.Status(b.id("carol-removes-alice-old")); st.Refusal == nil || st.Refusal.Code != RefusedFounder {
 			t.Errorf("old-view removal: %v, want refused as a founder", st)

@@ -225,11 +225,11 @@ func TestRandomHistoriesLookReal(t *testing.T) {
 		h, _ := Replay(g, evs)
 		for _, e := range evs {
 			st := h.Status(e.ID)
-			counts[string(st.Outcome)+"/"+string(st.Reason)]++
+			counts[string(st.Outcome)+"/"+string(st.Reason)+"/"+string(st.Detail)]++
 		}
 	}
 	t.Logf("outcomes over 500 random events: %v", counts)
-	for _, k := range []string{"applied/", "dropped/refused", "dropped/struck"} {
+	for _, k := range []string{"applied//", "dropped/refused/", "dropped/struck/struck-by"} {
 		if counts[k] < 10 {
 			t.Errorf("random histories have only %d %s events: %v", counts[k], k, counts)
 		}

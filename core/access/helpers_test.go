@@ -134,6 +134,34 @@ func wantStatus(t *testing.T, h *History, b *builder, name string, out Outcome, 
 	}
 }
 
+// wantStruck checks that an event is dropped as struck (A23), and by which
+// pass: its detail, with the strikers (pass 1) or the struck ancestors and
+// the refusal in W(e) (pass 2) it names.
+func wantStruck(t *testing.T, h *History, b *builder, name string, detail Detail) {
+	t.Helper()
+	st := h.Status(b.id(name))
+	if st.Outcome != Dropped || st.Reason != Struck || st.Detail != detail {
+		t.Errorf("%s: status %v/%s/%s (%s), want dropped struck %s", name, st.Outcome, st.Reason, st.Detail, st, detail)
+	}
+	named := st.StruckBy
+	if detail == RestsOnStruck {
+		named = st.RestsOn
+		if st.Refusal == nil || len(st.StruckBy) != 0 {
+			t.Errorf("%s: rests on struck with refusal %v, struck by %v", name, st.Refusal, st.StruckBy)
+		}
+	} else if st.Refusal != nil || len(st.RestsOn) != 0 {
+		t.Errorf("%s: struck by with refusal %v, rests on %v", name, st.Refusal, st.RestsOn)
+	}
+	if len(named) == 0 {
+		t.Errorf("%s: %s names no event: %s", name, detail, st)
+	}
+	for _, id := range named { // strikers are unstruck; what it rests on is struck
+		if got := h.Status(id); (detail == RestsOnStruck) != (got.Reason == Struck) {
+			t.Errorf("%s: %s names %s, which is %s", name, detail, id, got)
+		}
+	}
+}
+
 func wantMember(t *testing.T, s *State, who string, want bool) {
 	t.Helper()
 	if got := s.IsMember(did(who)); got != want {

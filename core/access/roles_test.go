@@ -100,7 +100,7 @@ func TestModeratorsAndBackdatedDemotion(t *testing.T) {
 		// and it strikes what she did without having seen it.
 		wantStatus(t, h, b, "frank-removes-erin-old", Applied, "")
 		wantStatus(t, h, b, "erin-admin", Applied, "")
-		wantStatus(t, h, b, "erin-removes-carol", Dropped, Struck)
+		wantStruck(t, h, b, "erin-removes-carol", StruckByReduction)
 		cur := h.Current()
 		wantMember(t, cur, "erin", false)
 		wantMember(t, cur, "dave", true)
@@ -213,7 +213,7 @@ func TestInvites(t *testing.T) {
 	b.ev("carol-late", "carol", join("carol", inv, "member"), "close")
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "dave-joins-own", Dropped, Refused) // .self is true for the opener
-		wantStatus(t, h, b, "bob-joins", Dropped, Struck)       // made apart from the closing
+		wantStruck(t, h, b, "bob-joins", StruckByReduction)     // made apart from the closing
 		wantStatus(t, h, b, "carol-late", Dropped, Refused)
 		wantStatus(t, h, b, "open-admin", Dropped, Refused)
 		if inv, ok := h.Current().Invite(inv); !ok || inv.Open || inv.Role != "member" {

@@ -17,20 +17,30 @@ const (
 	Unknown Outcome = "unknown" // no such event is held
 )
 
-// Reason says why an event was dropped (A23).
+// Reason is the category of a dropped event (A23).
 type Reason string
 
 // The reasons an event is dropped.
 const (
 	// Refused: not allowed in its own view V(e) (§4.3 step 1).
 	Refused Reason = "refused"
-	// Struck: an unstruck reduction of another component strikes it
-	// (§4.3 step 4.1).
+	// Struck: allowed, and dropped as struck (§4.3 step 4): by a strike
+	// (pass 1) or by a refusal in W(e) (pass 2). Its Detail says which (A23).
 	Struck Reason = "struck"
+)
+
+// Detail says which of the two passes dropped a Struck event (A23).
+type Detail string
+
+// The details of Struck.
+const (
+	// StruckByReduction: an unstruck reduction of another component
+	// strikes it (§4.3 step 4.1, pass 1).
+	StruckByReduction Detail = "struck-by"
 	// RestsOnStruck: unstruck, but refused in W(e), the merge of the valid
-	// events it saw: it rests on a change that was struck (§4.3 step 4.2).
-	// A23 files this under "struck" too; we tell the two apart.
-	RestsOnStruck Reason = "rests-on-struck"
+	// events it saw: it rests on a change that was struck (§4.3 step 4.2,
+	// pass 2). docs/spec/03-choices.md "A23, refined".
+	RestsOnStruck Detail = "rests-on-struck"
 )
 
 // Status is status(id) (§4.6), with what an access history screen shows:
@@ -41,9 +51,13 @@ type Status struct {
 	// events (A22): Kahn's algorithm over the seen graph of placed events,
 	// always taking the lowest id ready.
 	Index    int
-	Reason   Reason   // for Dropped
+	Reason   Reason   // for Dropped: Refused or Struck
+	Detail   Detail   // for Struck: StruckByReduction or RestsOnStruck
 	Refusal  *Refusal // for Refused and RestsOnStruck: the refusal in V(e) or W(e)
-	StruckBy []string // for Struck: the unstruck reductions that strike it, sorted
+	StruckBy []string // for StruckByReduction: the unstruck reductions that strike it, sorted
+	// RestsOn is, for RestsOnStruck, the struck ancestors it saw (allowed,
+	// not valid), sorted: V(e) and W(e) differ by exactly these.
+	RestsOn []string
 	// WaitingFor is, for Waiting, the ids it names that are not placed:
 	// missing, waiting themselves, or its own.
 	WaitingFor []string
@@ -58,10 +72,10 @@ func (s Status) String() string {
 		return "waiting for " + strings.Join(s.WaitingFor, ", ")
 	case s.Outcome == Unknown:
 		return "unknown"
-	case s.Reason == Struck:
+	case s.Detail == StruckByReduction:
 		return "struck by " + strings.Join(s.StruckBy, ", ")
-	case s.Reason == RestsOnStruck:
-		return "rests on a struck change: " + s.Refusal.Text
+	case s.Detail == RestsOnStruck:
+		return "rests on a struck change (" + strings.Join(s.RestsOn, ", ") + "): " + s.Refusal.Text
 	}
 	return "refused: " + s.Refusal.Text
 }
@@ -80,9 +94,9 @@ func (h *History) Status(id string) Status {
 	case !n.allowed:
 		return Status{Outcome: Dropped, Reason: Refused, Refusal: n.refused}
 	case !c.unstruck[i]:
-		return Status{Outcome: Dropped, Reason: Struck, StruckBy: h.ids(c.struckBy[i])}
+		return Status{Outcome: Dropped, Reason: Struck, Detail: StruckByReduction, StruckBy: h.ids(c.struckBy[i])}
 	case !c.valid[i]:
-		return Status{Outcome: Dropped, Reason: RestsOnStruck, Refusal: c.refusedW[i]}
+		return Status{Outcome: Dropped, Reason: Struck, Detail: RestsOnStruck, Refusal: c.refusedW[i], RestsOn: h.struckAncestors(i)}
 	}
 	return Status{Outcome: Applied, Index: h.appliedOrder()[i]}
 }
@@ -97,6 +111,18 @@ func (h *History) missing(e *Event) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// struckAncestors is the ids of i's ancestors that are allowed but not
+// valid in the whole history, sorted: what W(i) leaves out of V(i).
+func (h *History) struckAncestors(i int) []string {
+	var evs []int
+	h.nodes[i].anc.each(func(j int) {
+		if h.nodes[j].allowed && !h.full.valid[j] {
+			evs = append(evs, j)
+		}
+	})
+	return h.ids(evs)
 }
 
 func (h *History) ids(evs []int) []string {

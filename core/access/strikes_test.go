@@ -2,6 +2,7 @@ package access
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -21,7 +22,7 @@ func TestMutualRemovalsBothStand(t *testing.T) {
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "bob-removes-carol", Applied, "")
 		wantStatus(t, h, b, "carol-unassigns-bob", Applied, "")
-		wantStatus(t, h, b, "carol-other", Dropped, Struck)
+		wantStruck(t, h, b, "carol-other", StruckByReduction)
 		wantMember(t, h.Current(), "bob", false)
 		wantMember(t, h.Current(), "carol", false)
 	})
@@ -38,7 +39,7 @@ func TestStruckReductionStrikesNothing(t *testing.T) {
 	b.ev("bob-removes-carol", "bob", remove("carol"), "carol")
 	b.ev("carol-relays", "carol", Event{Kind: KindRelays, Relays: []string{"wss://relay.example"}}, "carol")
 	everyOrder(t, b, func(h *History) {
-		wantStatus(t, h, b, "bob-removes-carol", Dropped, Struck)
+		wantStruck(t, h, b, "bob-removes-carol", StruckByReduction)
 		wantStatus(t, h, b, "carol-relays", Applied, "")
 		if got := h.Current().Relays(); !reflect.DeepEqual(got, []string{"wss://relay.example"}) {
 			t.Errorf("relays %v", got)
@@ -61,7 +62,7 @@ func TestCutoffCovers(t *testing.T) {
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "bob-1", Applied, "")
 		wantStatus(t, h, b, "bob-2", Applied, "")
-		wantStatus(t, h, b, "bob-3", Dropped, Struck)
+		wantStruck(t, h, b, "bob-3", StruckByReduction)
 	})
 }
 
@@ -84,7 +85,7 @@ func TestRevokeAndStepdownException(t *testing.T) {
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "bob", Applied, "")     // place 1: covered
 		wantStatus(t, h, b, "thief-1", Applied, "") // place 2: covered
-		wantStatus(t, h, b, "thief-2", Dropped, Struck)
+		wantStruck(t, h, b, "thief-2", StruckByReduction)
 		wantStatus(t, h, b, "thief-steps-down", Applied, "")
 		wantStatus(t, h, b, "owner-revokes", Applied, "")
 		cur := h.Current()
@@ -112,7 +113,7 @@ func TestForkReachesItsLineFromItsPlace(t *testing.T) {
 	b.ev("proof", "carol", Event{Kind: KindFork, Writer: key("bob"), Collection: "sys.assign", From: 1}, "bob-relays")
 	everyOrder(t, b, func(h *History) {
 		wantStatus(t, h, b, "bob-0", Applied, "")
-		wantStatus(t, h, b, "bob-1", Dropped, Struck)
+		wantStruck(t, h, b, "bob-1", StruckByReduction)
 		wantStatus(t, h, b, "bob-relays", Applied, "") // another collection
 		if len(h.Forks(key("bob"))) != 1 {
 			t.Error("the fork proof should be recorded")
@@ -136,8 +137,12 @@ func TestBackdatingPastAnUnassignment(t *testing.T) {
 	b.ev("erin-backdates", "erin", assign("frank", "admin"), "erin")
 	b.ev("frank-acts", "frank", Event{Kind: KindRelays, Relays: []string{"wss://evil.example"}}, "erin-backdates", "demote")
 	everyOrder(t, b, func(h *History) {
-		wantStatus(t, h, b, "erin-backdates", Dropped, Struck)
-		wantStatus(t, h, b, "frank-acts", Dropped, RestsOnStruck)
+		wantStruck(t, h, b, "erin-backdates", StruckByReduction)
+		wantStruck(t, h, b, "frank-acts", RestsOnStruck)
+		if st := h.Status(b.id("frank-acts")); !reflect.DeepEqual(st.RestsOn, []string{b.id("erin-backdates")}) ||
+			!strings.HasPrefix(st.String(), "rests on a struck change ("+b.id("erin-backdates")+"): ") {
+			t.Errorf("frank-acts: %s, rests on %v", st, st.RestsOn)
+		}
 		wantMember(t, h.Current(), "frank", false)
 	})
 }
