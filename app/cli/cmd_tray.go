@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"time"
 
 	"minca.dev/desktop/app"
 	"minca.dev/desktop/app/autostart"
+	"minca.dev/desktop/app/notify"
 	"minca.dev/desktop/app/tray"
+	"minca.dev/desktop/node/api"
 )
 
 // runTray runs the tray process until the user quits it or it gets
@@ -27,6 +30,9 @@ func runTray(env Env, c command, args []string) error {
 		return err
 	}
 	defer at.Close()
+	// Joins to the account's spaces (by this device or another) as desktop
+	// notifications; a session without a notification server logs why.
+	go watchJoins(env, at.Node())
 	return tray.Run(tray.Config{
 		Status: func() (string, error) {
 			st, err := a.Status()
@@ -60,4 +66,20 @@ func openWindow() error {
 	}
 	go cmd.Wait() // reap it when it closes; its exit is its own
 	return nil
+}
+
+// watchJoins runs notify.WatchJoins until env.Ctx ends, again after its
+// stream ends (the node's owner exited and this process or another took
+// it over).
+func watchJoins(env Env, n api.Node) {
+	notifier := notify.New(notify.Config{Log: logger(env)})
+	for env.Ctx.Err() == nil {
+		if err := notify.WatchJoins(env.Ctx, n, notifier); err != nil {
+			logger(env).Debug("notify: watch failed", "err", err)
+		}
+		select {
+		case <-env.Ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
 }
