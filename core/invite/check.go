@@ -1,11 +1,10 @@
 package invite
 
 import (
-	"unicode/utf8"
-
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/note"
 	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/space"
 )
 
 // Check makes the three checks of 03 §7.4 on an invitation. withSecret says
@@ -120,7 +119,7 @@ func roleOf(body map[string]any) (string, bool, error) {
 		return "", false, nil
 	}
 	s, ok := raw.(string)
-	if !ok || jsLen(s) > MaxRole {
+	if !ok || space.JSLen(s) > MaxRole {
 		return "", false, refuse(ReasonRole, "§7.4 check 2", "role is not a string of at most %d characters", MaxRole)
 	}
 	return s, true, nil
@@ -142,26 +141,4 @@ func listOf(body map[string]any, member string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// jsLen is a string's length as JavaScript counts it: UTF-16 code units;
-// a lone surrogate, which core/cjson carries as its three WTF-8 bytes,
-// counts one. It is core/space's unexported jsLen, repeated until that
-// package exports it.
-func jsLen(s string) int {
-	n := 0
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1 && i+2 < len(s) && s[i] == 0xED && s[i+1] >= 0xA0:
-			n, i = n+1, i+3
-			continue
-		case r >= 0x10000:
-			n += 2
-		default:
-			n++
-		}
-		i += size
-	}
-	return n
 }

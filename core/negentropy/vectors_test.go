@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"minca.dev/desktop/core/enc"
 )
 
 // vector is one entry of testdata/vectors.json (copied from the spec's
@@ -188,5 +190,21 @@ func TestVectorItemID(t *testing.T) {
 	}
 	if got := id.String(); got != v.Expected["x_item_id_hex_derived"] {
 		t.Errorf("got %s, want %s", got, v.Expected["x_item_id_hex_derived"])
+	}
+}
+
+// TestItemIDRefusesOtherSpellings: only the canonical version id names an
+// item, so one version has one id.
+func TestItemIDRefusesOtherSpellings(t *testing.T) {
+	good := enc.CID([]byte("a version"))
+	if _, err := IDFromVersionID(good); err != nil {
+		t.Fatalf("%s: %v", good, err)
+	}
+	// The last character holds 4 unused bits: a canonical one is 'a' or 'q'.
+	trailing := good[:len(good)-1] + map[string]string{"a": "b", "q": "r"}[good[len(good)-1:]]
+	for _, s := range []string{"", good[1:], "B" + good[1:], strings.ToUpper(good), good + "a", trailing} {
+		if _, err := IDFromVersionID(s); err == nil {
+			t.Errorf("%q accepted", s)
+		}
 	}
 }

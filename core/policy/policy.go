@@ -72,7 +72,7 @@ type quantifier struct {
 func Parse(v any) (Policy, error) {
 	list, ok := v.([]any)
 	if !ok {
-		return Policy{}, fmt.Errorf("%w: a policy is a list of statements, not %s", ErrMalformed, kind(v))
+		return Policy{}, fmt.Errorf("%w: a policy is a list of statements, not %s", ErrMalformed, cjson.Kind(v))
 	}
 	stmts, err := parseList(list, "policy", 0)
 	if err != nil {
@@ -108,11 +108,11 @@ func parseStatement(v any, at string, depth int) (statement, error) {
 	}
 	l, ok := v.([]any)
 	if !ok || len(l) == 0 {
-		return nil, fmt.Errorf("%w: %s: a statement is a non-empty list, not %s", ErrMalformed, at, kind(v))
+		return nil, fmt.Errorf("%w: %s: a statement is a non-empty list, not %s", ErrMalformed, at, cjson.Kind(v))
 	}
 	op, ok := l[0].(string)
 	if !ok {
-		return nil, fmt.Errorf("%w: %s: operator is %s, not a string", ErrMalformed, at, kind(l[0]))
+		return nil, fmt.Errorf("%w: %s: operator is %s, not a string", ErrMalformed, at, cjson.Kind(l[0]))
 	}
 	st, err := parseOp(op, l[1:], at, depth)
 	if err != nil {
@@ -144,7 +144,7 @@ func parseOp(op string, args []any, at string, depth int) (statement, error) {
 		}
 		l, ok := args[0].([]any)
 		if !ok {
-			return nil, fmt.Errorf("takes a list of statements, not %s", kind(args[0]))
+			return nil, fmt.Errorf("takes a list of statements, not %s", cjson.Kind(args[0]))
 		}
 		inner, err := parseList(l, at+"[1]", depth)
 		return junction{and: op == OpAnd, inner: inner}, err
@@ -162,7 +162,7 @@ func parseSelected(op string, sel Selector, operand any, at string, depth int) (
 	case OpLike:
 		s, ok := operand.(string)
 		if !ok {
-			return nil, fmt.Errorf("pattern is %s, not a string", kind(operand))
+			return nil, fmt.Errorf("pattern is %s, not a string", cjson.Kind(operand))
 		}
 		return likeStmt{sel: sel, pat: compileGlob(s)}, nil
 	case OpAll, OpAny:
@@ -170,7 +170,7 @@ func parseSelected(op string, sel Selector, operand any, at string, depth int) (
 		return quantifier{all: op == OpAll, sel: sel, inner: inner}, err
 	}
 	if _, ok := operand.(float64); !ok {
-		return nil, fmt.Errorf("operand is %s, not a number", kind(operand))
+		return nil, fmt.Errorf("operand is %s, not a number", cjson.Kind(operand))
 	}
 	return cmpStmt{op: op, sel: sel, val: operand}, nil
 }
@@ -178,7 +178,7 @@ func parseSelected(op string, sel Selector, operand any, at string, depth int) (
 func selectorArg(v any) (Selector, error) {
 	s, ok := v.(string)
 	if !ok {
-		return Selector{}, fmt.Errorf("selector is %s, not a string", kind(v))
+		return Selector{}, fmt.Errorf("selector is %s, not a string", cjson.Kind(v))
 	}
 	return ParseSelector(s)
 }
@@ -207,25 +207,6 @@ func checkJSON(v any, depth int) error {
 		return nil
 	}
 	return fmt.Errorf("value of Go type %T is not JSON", v)
-}
-
-// kind names a JSON value's type for error messages.
-func kind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case float64:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
-		return "a list"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("a %T", v)
 }
 
 // ParseJSON reads a policy from JSON text (strict, as core/cjson parses).

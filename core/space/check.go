@@ -54,7 +54,7 @@ func ParseSpace(b []byte) (*Space, error) {
 func CheckSpace(v any) (*Space, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, refuse(1, "a space is a JSON object, not %s", kindOf(v))
+		return nil, refuse(1, "a space is a JSON object, not %s", cjson.Kind(v))
 	}
 	c, r := readConstitution(m, true)
 	if r != nil {
@@ -79,7 +79,7 @@ func CheckSpace(v any) (*Space, error) {
 func ParseConstitution(v any) (*Constitution, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, refuse(1, "a constitution is a JSON object, not %s", kindOf(v))
+		return nil, refuse(1, "a constitution is a JSON object, not %s", cjson.Kind(v))
 	}
 	c, r := readConstitution(m, false)
 	if r != nil {
@@ -135,7 +135,7 @@ func IsTimestamp(s string) bool {
 // checkRule4: name, visibility, createdAt and nonce are as §1.1 says.
 func checkRule4(c *Constitution, m map[string]any) *Refusal {
 	name, ok := m[memberName].(string)
-	if !ok || name == "" || jsLen(name) > MaxName {
+	if !ok || name == "" || JSLen(name) > MaxName {
 		return refuse(4, "name is not a string of 1–%d characters", MaxName)
 	}
 	vis, _ := m[memberVis].(string)

@@ -1,7 +1,6 @@
 package space
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -106,28 +105,10 @@ func show(v any) string {
 	}
 	b, err := cjson.Marshal(v)
 	if err != nil {
-		return kindOf(v)
+		return cjson.Kind(v)
 	}
 	if len(b) > 80 {
 		return string(b[:77]) + "..."
 	}
 	return string(b)
-}
-
-func kindOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case float64:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
-		return "a list"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("a %T", v)
 }

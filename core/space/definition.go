@@ -117,7 +117,7 @@ func ParseGrantPayload(v any, root, spaceID, role string) (Grant, error) {
 			return Grant{}, fmt.Errorf("%w: %s is %s, not %s", ErrGrant, member, show(m[member]), want)
 		}
 	}
-	if n, ok := m[PayloadNonce].(string); !ok || n == "" || jsLen(n) > MaxNonce {
+	if n, ok := m[PayloadNonce].(string); !ok || n == "" || JSLen(n) > MaxNonce {
 		return Grant{}, fmt.Errorf("%w: nonce is not a string of 1–%d characters", ErrGrant, MaxNonce)
 	}
 	if meta, present := m[PayloadMeta]; present {

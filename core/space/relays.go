@@ -69,7 +69,7 @@ func CheckRelays(v any) ([]string, error) {
 func IsRelay(s string) bool { return checkRelay(s) == nil }
 
 func checkRelay(s string) error {
-	if jsLen(s) > MaxRelayLen {
+	if JSLen(s) > MaxRelayLen {
 		return fmt.Errorf("%w: %q is longer than %d characters", ErrRelays, s, MaxRelayLen)
 	}
 	if !relayRE.MatchString(s) {
@@ -155,11 +155,11 @@ func keeperOf(e any) (Keeper, error) {
 		return Keeper{}, fmt.Errorf("%w: %s is not { did, name }", ErrKeepers, show(e))
 	}
 	did, ok := m["did"].(string)
-	if !ok || !strings.HasPrefix(did, didKeyPrefix) || jsLen(did) > MaxKeeperDID {
+	if !ok || !strings.HasPrefix(did, didKeyPrefix) || JSLen(did) > MaxKeeperDID {
 		return Keeper{}, fmt.Errorf("%w: did %s", ErrKeepers, show(m["did"]))
 	}
 	name, ok := m["name"].(string)
-	if !ok || jsLen(name) > MaxKeeperName {
+	if !ok || JSLen(name) > MaxKeeperName {
 		return Keeper{}, fmt.Errorf("%w: name %s is not a string of at most %d characters", ErrKeepers, show(m["name"]), MaxKeeperName)
 	}
 	return Keeper{DID: did, Name: name}, nil

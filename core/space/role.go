@@ -79,7 +79,7 @@ func roleHead(m map[string]any) (FoundingRole, error) {
 	r.Name = name
 	if t, present := m["title"]; present {
 		title, ok := t.(string)
-		if !ok || jsLen(title) > MaxTitle {
+		if !ok || JSLen(title) > MaxTitle {
 			return r, fmt.Errorf("%w: %s: title is not a string of at most %d characters", ErrRole, name, MaxTitle)
 		}
 		r.Title, r.HasTitle = title, true
@@ -117,11 +117,11 @@ func parseNests(v any, own string) ([]string, error) {
 	return out, nil
 }
 
-// jsLen is a string's length as JavaScript counts it (UTF-16 code units).
+// JSLen is a string's length as JavaScript counts it (UTF-16 code units).
 // Choice: "characters" in 03's limits are read as JavaScript's length.
 // A lone surrogate, which core/cjson carries as its three WTF-8 bytes,
-// counts one.
-func jsLen(s string) int {
+// counts one. core/invite counts its limits with it too.
+func JSLen(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
