@@ -256,7 +256,9 @@ func (m *Manager) desired(s *syncSpace) []invite.Node {
 	return out
 }
 
-// redial brings a space's dialers in line with desired.
+// redial brings a space's dialers in line with desired. Dialers are
+// stopped and started under dialMu alone: Stop waits for the connection's
+// PeerDown, which takes mu.
 func (m *Manager) redial(s *syncSpace) {
 	if m.isPaused() || m.space(s.id) != s {
 		return
@@ -265,8 +267,8 @@ func (m *Manager) redial(s *syncSpace) {
 	for _, n := range m.desired(s) {
 		want[n.String()] = true
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.dialMu.Lock()
+	defer s.dialMu.Unlock()
 	for u, d := range s.dialers {
 		if !want[u] {
 			d.Stop()
@@ -284,8 +286,8 @@ func (m *Manager) redial(s *syncSpace) {
 }
 
 func (m *Manager) stopDialing(s *syncSpace) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.dialMu.Lock()
+	defer s.dialMu.Unlock()
 	for u, d := range s.dialers {
 		d.Stop()
 		delete(s.dialers, u)

@@ -18,8 +18,9 @@ import (
 
 // syncSpace is one space the Manager keeps in sync.
 //
-// Lock order: the engine's lock may be held when mu is taken (MaySend,
-// the watched store), so nothing holding mu calls into the engine.
+// Lock order: dialMu, then the engine's lock, then mu. The engine's lock
+// may be held when mu is taken (MaySend, the watched store), so nothing
+// holding mu calls into the engine or the transport's waiting calls.
 type syncSpace struct {
 	id      string
 	private bool
@@ -30,12 +31,14 @@ type syncSpace struct {
 	hosts   []invite.Node
 	nodes   []invite.Node
 
+	dialMu  sync.Mutex                   // guards dialers; never taken under mu
+	dialers map[string]*transport.Dialer // by node URL with its pin
+
 	mu       sync.Mutex
 	hist     *access.History
 	view     *view
-	peers    map[string]*peerState        // by session DID
-	accounts map[string]string            // session DID → account, from `who`
-	dialers  map[string]*transport.Dialer // by node URL with its pin
+	peers    map[string]*peerState // by session DID
+	accounts map[string]string     // session DID → account, from `who`
 	bytesIn  int64
 	synced   bool
 }

@@ -124,6 +124,12 @@ func (m *Manager) Status(ctx context.Context) api.SyncStatus {
 
 // peersOf adds a space's connections and dialled nodes to peers, by DID.
 func (m *Manager) peersOf(s *syncSpace, peers map[string]*api.PeerStatus) {
+	s.dialMu.Lock()
+	dialers := make(map[string]transport.DialState, len(s.dialers))
+	for u, d := range s.dialers {
+		dialers[u] = d.State()
+	}
+	s.dialMu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	add := func(did, url, state string, since time.Time) {
@@ -150,13 +156,12 @@ func (m *Manager) peersOf(s *syncSpace, peers map[string]*api.PeerStatus) {
 			add(did, "", PeerStateConnected, ps.since)
 		}
 	}
-	for u, d := range s.dialers {
+	for u, ds := range dialers {
 		url, did, _ := strings.Cut(u, "#")
 		if connected[did] {
 			peers[did].URL = url
 			continue
 		}
-		ds := d.State()
 		state := PeerStateConnecting
 		if ds.Attempts > 0 {
 			state = PeerStateBackoff
