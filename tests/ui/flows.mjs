@@ -106,6 +106,22 @@ export async function joinByLink(page, link, { space, role, inviter }) {
   await page.getByTestId("space-title").filter({ hasText: space }).waitFor({ timeout: T });
 }
 
+/**
+ * The address the page's node listens on for other nodes (SyncStatus.listen),
+ * "" when it does not listen: then nodes in two processes cannot sync.
+ */
+export async function listenOf(page) {
+  return page.evaluate(async () => {
+    const token = sessionStorage.getItem("minca.token") ?? "";
+    const r = await fetch("api/v1/SyncStatus", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Minca-Token": token },
+      body: "[]",
+    });
+    return (await r.json()).result?.listen ?? "";
+  });
+}
+
 /** The did:key the person's Settings page shows. */
 export async function accountDID(page) {
   await nav(page, "Settings");
