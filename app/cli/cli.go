@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"minca.dev/desktop/app/instance"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/paths"
 )
@@ -68,6 +69,13 @@ func Run(env Env) int {
 	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(env.Stdout)
 		return exitOK
+	}
+	if instance.IsLinkArg(args[0]) { // the desktop opening a minca: link
+		if len(args) > 1 {
+			fmt.Fprintf(env.Stderr, "minca: unexpected argument %q after a link\n", args[1])
+			return exitUsage
+		}
+		return report(env, "window", openWindowWith(env, args[0]))
 	}
 	cmd, rest, err := find(args)
 	if err != nil {

@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"errors"
+
 	"minca.dev/desktop/app"
+	"minca.dev/desktop/app/instance"
 	"minca.dev/desktop/app/window"
+	"minca.dev/desktop/node/paths"
 )
 
 // runWindow opens the window and blocks until it is closed. The node keeps
@@ -11,15 +15,57 @@ func runWindow(env Env, c command, args []string) error {
 	if err := parseFlags(newFlags(env, c), args); err != nil {
 		return err
 	}
+	return openWindowWith(env, "")
+}
+
+// openWindowWith opens the window, launched with a minca: link or "". One
+// window per profile (app/instance): if one is open already, it gets the
+// link (or is asked to show itself) and this process exits 0.
+func openWindowWith(env Env, link string) error {
+	links := make(chan string, 4)
+	show := make(chan struct{}, 1)
+	in, err := instance.Open(instance.Config{
+		Profile: paths.DefaultProfile,
+		OnLink: func(invite string) {
+			select {
+			case links <- invite:
+			default: // a burst of launches: the window has enough to show
+			}
+		},
+		OnActivate: func() {
+			select {
+			case show <- struct{}{}:
+			default:
+			}
+		},
+		Log: logger(env),
+	}, link)
+	if errors.Is(err, instance.ErrHandedOff) {
+		return nil
+	}
+	if err != nil {
+		if link != "" {
+			return usageErr("%v", err)
+		}
+		return err
+	}
+	defer in.Close()
 	a, at, err := openApp(env)
 	if err != nil {
 		return err
 	}
 	defer at.Close()
-	return window.Run(window.Config{
-		App:    a,
-		Events: app.NodeEvents(env.Ctx, a),
-		Assets: env.Assets,
-		Title:  "Minca",
-	})
+	events := app.NodeEvents(env.Ctx, a)
+	go func() {
+		for {
+			select {
+			case <-env.Ctx.Done():
+				return
+			case invite := <-links:
+				// The page shows the invite's preview (PreviewInvite).
+				events.Keep("invite", app.Event{Name: "invite", Data: map[string]string{"link": invite}})
+			}
+		}
+	}()
+	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show})
 }

@@ -80,7 +80,9 @@ func usage(w io.Writer) {
 
 Usage: minca [command] [arguments]
 
-With no command, minca opens the window.
+With no command, minca opens the window; "minca minca:LINK" opens it on an
+invite link. One window per profile: a second launch hands its link to the
+open window (or raises it) and exits.
 
 Commands:
 `)

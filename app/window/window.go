@@ -33,6 +33,9 @@ type Config struct {
 	Events *app.Events // forwarded as runtime events, by event name
 	Assets fs.FS       // the built frontend (frontend/dist)
 	Title  string      // window title
+	// Show, if not nil, raises the window each time it receives (a later
+	// launch asked this one to show itself: app/instance).
+	Show <-chan struct{}
 }
 
 // Run opens the window and blocks until it is closed.
@@ -52,6 +55,7 @@ func Run(cfg Config) error {
 		Bind:             []any{cfg.App},
 		OnStartup: func(ctx context.Context) {
 			stop = forward(ctx, cfg.Events)
+			go raise(ctx, cfg.Show)
 		},
 		OnShutdown: func(context.Context) {
 			if stop != nil {
@@ -71,4 +75,20 @@ func forward(ctx context.Context, events *app.Events) (stop func()) {
 		}
 	}()
 	return stop
+}
+
+// raise shows the window whenever show receives, until ctx ends.
+func raise(ctx context.Context, show <-chan struct{}) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case _, ok := <-show:
+			if !ok {
+				return
+			}
+			runtime.WindowUnminimise(ctx)
+			runtime.WindowShow(ctx)
+		}
+	}
 }
