@@ -121,6 +121,7 @@ type opts struct {
 	path   string   // reuse a store
 	sess   *identity.KeyPair
 	noAdd  bool
+	who    time.Duration // WhoTimeout
 }
 
 func newNode(t *testing.T, w *world, acct *identity.KeyPair, o opts) *node {
@@ -146,7 +147,7 @@ func newNode(t *testing.T, w *world, acct *identity.KeyPair, o opts) *node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n.m, err = New(Config{Key: n.sess, Note: sn, Listen: o.listen, Backoff: fast, Tick: 50 * time.Millisecond})
+	n.m, err = New(Config{Key: n.sess, Note: sn, Listen: o.listen, Backoff: fast, Tick: 50 * time.Millisecond, WhoTimeout: o.who})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,9 +33,9 @@ func TestTwoNodesPublic(t *testing.T) {
 		t.Fatalf("status peers: a %+v b %+v", a.m.Status(ctx).Peers, b.m.Status(ctx).Peers)
 	}
 	for _, n := range []*node{a, b} {
-		if !n.saw(EventSync, PeerConnected) || !n.saw(EventSync, SpaceSynced) {
-			t.Fatalf("events %+v", n.events)
-		}
+		eventually(t, "connected and synced events", func() bool {
+			return n.saw(EventSync, PeerConnected) && n.saw(EventSync, SpaceSynced)
+		})
 	}
 	if st := b.m.Status(ctx); st.Peers[0].URL == "" || st.Listen != "" {
 		t.Fatalf("b's status %+v", st)
