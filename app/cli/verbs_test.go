@@ -65,6 +65,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"host", "--listen", "127.0.0.1:99999"}, "port must be a number"},
 		{[]string{"host", "x"}, `unexpected argument "x"`},
 		{[]string{"status", "x"}, `unexpected argument "x"`},
+		{[]string{"tray", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"minca:not-an-invite"}, "no readable invite"},
+		{[]string{"minca:x", "y"}, `unexpected argument "y" after a link`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
