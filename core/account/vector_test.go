@@ -2,35 +2,20 @@ package account
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"minca.dev/desktop/core/internal/testkit"
 )
 
 // vector is one entry of testdata/vectors.json, copied from the spec's vectors.json.
-type vector struct {
-	Name   string            `json:"name"`
-	Inputs map[string]string `json:"inputs"`
-	Expect map[string]string `json:"expected"`
-}
+type vector = testkit.Vector[string]
 
 func loadVectors(t *testing.T) map[string]vector {
 	t.Helper()
-	b, err := os.ReadFile("testdata/vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vs []vector
-	if err := json.Unmarshal(b, &vs); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]vector{}
-	for _, v := range vs {
-		out[v.Name] = v
-	}
-	return out
+	return testkit.Vectors[string](t, os.DirFS("testdata"))
 }
 
 // derivationOf reads a vector's label, name and bound: a carry space's
@@ -69,8 +54,8 @@ func TestDerivedSpaceVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Space.ID != v.Expect["id"] {
-				t.Errorf("id %s, want %s", got.Space.ID, v.Expect["id"])
+			if got.Space.ID != v.Expected["id"] {
+				t.Errorf("id %s, want %s", got.Space.ID, v.Expected["id"])
 			}
 			if got.Key.ID() != got.Space.EncryptionKeyID || got.Key.ReadDID() != got.Space.ReadKey {
 				t.Errorf("key %s/%s does not match the constitution", got.Key.ID(), got.Key.ReadDID())
@@ -88,7 +73,7 @@ func TestRegistryNonceVector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Space.Nonce != v.Expect["nonce"] {
-		t.Errorf("nonce %q, want %q", got.Space.Nonce, v.Expect["nonce"])
+	if got.Space.Nonce != v.Expected["nonce"] {
+		t.Errorf("nonce %q, want %q", got.Space.Nonce, v.Expected["nonce"])
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/internal/testkit"
 )
 
 // FuzzParseInvitation: parsing and accepting any string never panics;
@@ -13,7 +14,7 @@ import (
 func FuzzParseInvitation(f *testing.F) {
 	v := mustMake(f, roleParams(f))
 	role, _ := Encode(v, secret0())
-	view, _ := Encode(mustMake(f, Params{Signer: founder(f), Space: publicClub(f), CreatedAt: exampleTime, Rnd: rnd(5)}), nil)
+	view, _ := Encode(mustMake(f, Params{Signer: testkit.Founder(f), Space: publicClub(f), CreatedAt: exampleTime, Rnd: testkit.Rand(5)}), nil)
 	for _, s := range []string{role, view, "#invite=" + view, "?invite=" + role + "&x", "", ".", "eyJ9", "a.b.c",
 		enc.B64URL([]byte(`{"collection":"sys.invitation","body":{"space":{"id":"b","name":"n"}}}`)),
 		enc.B64URL([]byte(`{"collection":"sys.invitation","body":{"space":{"id":"b","name":"n"}}}`)) + ".AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",

@@ -3,14 +3,13 @@ package invite
 import (
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"testing"
 	"time"
 
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/internal/testkit"
 	"minca.dev/desktop/core/note"
 	"minca.dev/desktop/core/policy"
 	"minca.dev/desktop/core/record"
@@ -19,72 +18,24 @@ import (
 
 // vector is one entry of testdata/vectors.json (copied from the spec's
 // vectors.json).
-type vector struct {
-	Name     string            `json:"name"`
-	Inputs   map[string]any    `json:"inputs"`
-	Expected map[string]string `json:"expected"`
-}
+type vector = testkit.Vector[any]
 
 func loadVector(t testing.TB, name string) vector {
 	t.Helper()
-	b, err := os.ReadFile("testdata/vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vs []vector
-	if err := json.Unmarshal(b, &vs); err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range vs {
-		if v.Name == name {
-			return v
-		}
-	}
-	t.Fatalf("no vector %q", name)
-	return vector{}
-}
-
-func (v vector) in(t testing.TB, key string) string {
-	t.Helper()
-	s, ok := v.Inputs[key].(string)
-	if !ok {
-		t.Fatalf("vector %s: no string input %q", v.Name, key)
-	}
-	return s
-}
-
-// rnd is a deterministic randomness source for tests.
-func rnd(seed uint64) *rand.ChaCha8 {
-	var s [32]byte
-	s[0] = byte(seed)
-	s[1] = byte(seed >> 8)
-	return rand.NewChaCha8(s)
-}
-
-func seedKey(t testing.TB, seed []byte) *identity.KeyPair {
-	t.Helper()
-	kp, err := identity.DeriveKeyPairFromSeed(seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return kp
-}
-
-// founder is the chess club's founder: the account of seed 01 02 … 10
-// (03 §1.2, vector account-did-from-seed).
-func founder(t testing.TB) *identity.KeyPair {
-	return seedKey(t, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16})
+	return testkit.LoadVector[any](t, os.DirFS("testdata"), name)
 }
 
 // sessionKey is a key the founder delegates to, as in the §7.4 example.
-func sessionKey(t testing.TB) *identity.KeyPair { return seedKey(t, bytes.Repeat([]byte{0x42}, 16)) }
+func sessionKey(t testing.TB) *identity.KeyPair {
+	return testkit.Key(t, bytes.Repeat([]byte{0x42}, 16))
+}
 
 // chessClub is the private chess club of 03 §1.2, expanded as the vector
 // constitution-private-chess-club does, and its space key (03 §8.1).
 func chessClub(t testing.TB) (*space.Space, []byte) {
 	t.Helper()
 	v := loadVector(t, "constitution-private-chess-club")
-	val, err := cjson.Parse([]byte(v.in(t, "constitution_canonical_json_expanded")))
+	val, err := cjson.Parse([]byte(v.In(t, "constitution_canonical_json_expanded")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +45,7 @@ func chessClub(t testing.TB) (*space.Space, []byte) {
 	if err != nil {
 		t.Fatalf("chess club: %v", err)
 	}
-	k, err := hex.DecodeString(v.in(t, "space_key_hex"))
+	k, err := hex.DecodeString(v.In(t, "space_key_hex"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +97,7 @@ func noteFor(t testing.TB, account, key *identity.KeyPair, cmd string, pol any, 
 			t.Fatal(err)
 		}
 	}
-	n, err := note.Make(account, note.Grant{Aud: key.DID(), Cmd: cmd, Pol: p, Exp: exp}, rnd(99))
+	n, err := note.Make(account, note.Grant{Aud: key.DID(), Cmd: cmd, Pol: p, Exp: exp}, testkit.Rand(99))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,8 +110,8 @@ func roleParams(t testing.TB) Params {
 	sp, k := chessClub(t)
 	s := sessionKey(t)
 	return Params{
-		Signer: s, Note: noteFor(t, founder(t), s, note.CmdAll, nil, nil), Space: sp, SpaceKey: k,
-		Role: "editor", Relays: []string{"wss://relay.example"}, CreatedAt: exampleTime, Rnd: rnd(1),
+		Signer: s, Note: noteFor(t, testkit.Founder(t), s, note.CmdAll, nil, nil), Space: sp, SpaceKey: k,
+		Role: "editor", Relays: []string{"wss://relay.example"}, CreatedAt: exampleTime, Rnd: testkit.Rand(1),
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/internal/testkit"
 	"minca.dev/desktop/core/judge"
 	"minca.dev/desktop/core/record"
 )
@@ -15,7 +16,7 @@ import (
 // refuses any other.
 func TestJoinSignature(t *testing.T) {
 	sp := publicClub(t)
-	joiner := seedKey(t, bytes.Repeat([]byte{7}, 16)).DID()
+	joiner := testkit.Key(t, bytes.Repeat([]byte{7}, 16)).DID()
 	j, err := SignJoin(secret0(), sp.ID, joiner)
 	if err != nil {
 		t.Fatal(err)
@@ -27,13 +28,13 @@ func TestJoinSignature(t *testing.T) {
 		t.Errorf("verify: %v", err)
 	}
 	other := j
-	other.Key = founder(t).DID()
+	other.Key = testkit.Founder(t).DID()
 	cases := map[string]struct {
 		j             Join
 		space, joiner string
 	}{
 		"another space":       {j, "bvvz7u7w4jvlzzbkkaqs4em7ahvxmhnsrjqnupq475wlslsl7uqfa", joiner},
-		"another joiner":      {j, sp.ID, founder(t).DID()},
+		"another joiner":      {j, sp.ID, testkit.Founder(t).DID()},
 		"another invite key":  {other, sp.ID, joiner},
 		"signature not b64":   {Join{Key: j.Key, Signature: j.Signature + "="}, sp.ID, joiner},
 		"signature too short": {Join{Key: j.Key, Signature: enc.B64URL(make([]byte, 63))}, sp.ID, joiner},
@@ -56,7 +57,7 @@ func TestJoinSignature(t *testing.T) {
 func TestJoinThroughJudgeAndReplay(t *testing.T) {
 	sp := publicClub(t)
 	w := newWorld(t, sp)
-	alice, bob, carol := founder(t), seedKey(t, bytes.Repeat([]byte{7}, 16)), seedKey(t, bytes.Repeat([]byte{8}, 16))
+	alice, bob, carol := testkit.Founder(t), testkit.Key(t, bytes.Repeat([]byte{7}, 16)), testkit.Key(t, bytes.Repeat([]byte{8}, 16))
 	inviteDID, _ := DID(secret0())
 
 	if _, err := JoinReady(w.h.Current(), inviteDID, bob.DID()); !errors.Is(err, ErrNotYet) {
@@ -170,10 +171,10 @@ func TestReadRecordRefusals(t *testing.T) {
 func TestJoinCheckAgreesWithJudge(t *testing.T) {
 	sp := publicClub(t)
 	w := newWorld(t, sp)
-	bob := seedKey(t, bytes.Repeat([]byte{7}, 16))
+	bob := testkit.Key(t, bytes.Repeat([]byte{7}, 16))
 	good, _ := SignJoin(secret0(), sp.ID, bob.DID())
 	otherSpace, _ := SignJoin(secret0(), "bvvz7u7w4jvlzzbkkaqs4em7ahvxmhnsrjqnupq475wlslsl7uqfa", bob.DID())
-	otherJoiner, _ := SignJoin(secret0(), sp.ID, founder(t).DID())
+	otherJoiner, _ := SignJoin(secret0(), sp.ID, testkit.Founder(t).DID())
 	otherKey, _ := SignJoin(bytes.Repeat([]byte{5}, 32), sp.ID, bob.DID())
 	variants := map[string]Join{
 		"good":          good,
@@ -209,9 +210,9 @@ func TestJoinCheckAgreesWithJudge(t *testing.T) {
 func TestJoinJudgedAsOpenersAssignment(t *testing.T) {
 	sp := publicClub(t)
 	w := newWorld(t, sp)
-	alice := founder(t)
-	bob, carol, dave := seedKey(t, bytes.Repeat([]byte{7}, 16)), seedKey(t, bytes.Repeat([]byte{8}, 16)),
-		seedKey(t, bytes.Repeat([]byte{9}, 16))
+	alice := testkit.Founder(t)
+	bob, carol, dave := testkit.Key(t, bytes.Repeat([]byte{7}, 16)), testkit.Key(t, bytes.Repeat([]byte{8}, 16)),
+		testkit.Key(t, bytes.Repeat([]byte{9}, 16))
 	w.mustStore(w.sign(alice, assign(bob.DID(), "editor", true)))
 	inviteDID, _ := DID(secret0())
 	d, _ := OpenDraft(sp.ID, inviteDID, "editor")

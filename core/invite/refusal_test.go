@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/internal/testkit"
 	"minca.dev/desktop/core/note"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
@@ -93,7 +94,7 @@ func acceptRefusals() []refusalCase {
 	underNote := func(cmd string, pol any, exp *int64, role string, withSecret bool) func(t *testing.T) (any, []byte) {
 		return func(t *testing.T) (any, []byte) {
 			v := mustMake(t, roleParams(t))
-			n := noteFor(t, founder(t), sessionKey(t), cmd, pol, exp)
+			n := noteFor(t, testkit.Founder(t), sessionKey(t), cmd, pol, exp)
 			out := resign(t, v, sessionKey(t), func(d *record.Version, b map[string]any) {
 				d.Proof = n.JSON()
 				if role == "" {
@@ -136,7 +137,7 @@ func acceptRefusals() []refusalCase {
 		{"note expired at createdAt", underNote(note.CmdAll, nil, &past, "editor", true), ReasonNote},
 		{"note to another key", func(t *testing.T) (any, []byte) {
 			v := mustMake(t, roleParams(t))
-			n := noteFor(t, founder(t), founder(t), note.CmdAll, nil, nil)
+			n := noteFor(t, testkit.Founder(t), testkit.Founder(t), note.CmdAll, nil, nil)
 			return resign(t, v, sessionKey(t), func(d *record.Version, _ map[string]any) { d.Proof = n.JSON() }).Wire(), secret0()
 		}, ReasonNote},
 		{"note forged", func(t *testing.T) (any, []byte) {
@@ -207,7 +208,7 @@ func acceptRefusals() []refusalCase {
 // Relays and nodes that break their rules are ignored whole, never a
 // refusal (§7.4, §7.6).
 func TestListsIgnored(t *testing.T) {
-	did := founder(t).DID()
+	did := testkit.Founder(t).DID()
 	cases := []struct {
 		name          string
 		relays, nodes []any
@@ -260,7 +261,7 @@ func nineOf(format string) []any {
 
 // Dialable: every node until the space names keepers, then only keepers'.
 func TestDialable(t *testing.T) {
-	a, b := founder(t).DID(), sessionKey(t).DID()
+	a, b := testkit.Founder(t).DID(), sessionKey(t).DID()
 	nodes, err := ParseNodes([]string{"wss://a.example#" + a, "wss://b.example#" + b})
 	if err != nil {
 		t.Fatal(err)
@@ -285,7 +286,7 @@ func TestMakeRefusals(t *testing.T) {
 		{"a short key", func(p *Params) { p.SpaceKey = p.SpaceKey[:31] }, ReasonKey},
 		{"bad relays", func(p *Params) { p.Relays = []string{"http://x"} }, ReasonLists},
 		{"a records-only note", func(p *Params) {
-			p.Note = noteFor(t, founder(t), sessionKey(t), note.CmdRecord, nil, nil)
+			p.Note = noteFor(t, testkit.Founder(t), sessionKey(t), note.CmdRecord, nil, nil)
 		}, ReasonNotAllowed},
 		{"a role too long", func(p *Params) { p.Role = strings.Repeat("r", 65) }, ReasonRole},
 	}

@@ -8,6 +8,7 @@ import (
 
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/internal/testkit"
 	"minca.dev/desktop/core/space"
 )
 
@@ -15,11 +16,11 @@ import (
 // is refused.
 func TestInviteKeyVector(t *testing.T) {
 	v := loadVector(t, "invite-key")
-	secret, err := hex.DecodeString(v.in(t, "secret_hex"))
+	secret, err := hex.DecodeString(v.In(t, "secret_hex"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := EncodeSecret(secret); got != v.in(t, "secret_b64u") {
+	if got := EncodeSecret(secret); got != v.In(t, "secret_b64u") {
 		t.Errorf("base64url(secret) = %s", got)
 	}
 	did, err := DID(secret)
@@ -39,7 +40,7 @@ func TestInviteKeyVector(t *testing.T) {
 // 03 §3.1: the invite record's key for the §7.1 invite DID.
 func TestRecordKeyVector(t *testing.T) {
 	v := loadVector(t, "record-key-invite")
-	if got := RecordKey(v.in(t, "hex40_input_utf8")); got != v.Expected["record_key"] {
+	if got := RecordKey(v.In(t, "hex40_input_utf8")); got != v.Expected["record_key"] {
 		t.Errorf("record key = %s, want %s", got, v.Expected["record_key"])
 	}
 }
@@ -65,8 +66,8 @@ func TestInvitationExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	encoded := enc.B64URL(canon)
-	if !strings.HasPrefix(encoded, v.in(t, "encoded_prefix")) {
-		t.Fatalf("encoded starts %.40s, want %s", encoded, v.in(t, "encoded_prefix"))
+	if !strings.HasPrefix(encoded, v.In(t, "encoded_prefix")) {
+		t.Fatalf("encoded starts %.40s, want %s", encoded, v.In(t, "encoded_prefix"))
 	}
 	if !strings.HasPrefix(string(canon), v.Expected["x_encoded_prefix_decoded_derived"]) {
 		t.Errorf("canonical JSON starts %.30s", canon)
@@ -123,7 +124,7 @@ func TestChessClubInvitation(t *testing.T) {
 	}
 	want := Preview{
 		SpaceID: p.Space.ID, SpaceName: "Chess club", Visibility: space.VisibilityPriv, Role: "editor",
-		RoleTitle: "Editor", ViewOnly: false, InvitedBy: founder(t).DID(), CarriesKey: true,
+		RoleTitle: "Editor", ViewOnly: false, InvitedBy: testkit.Founder(t).DID(), CarriesKey: true,
 	}
 	if got := a.Preview(); got != want {
 		t.Errorf("preview = %+v\nwant      %+v", got, want)

@@ -8,6 +8,7 @@ import (
 
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/internal/testkit"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
 )
@@ -26,7 +27,7 @@ func TestViewOnlyWritesNothing(t *testing.T) {
 	for trial := range trials {
 		r := rand.New(rand.NewPCG(uint64(trial), 7))
 		w, members := randomHistory(t, r)
-		holder := seedKey(t, bytes.Repeat([]byte{byte(100 + trial)}, 16))
+		holder := testkit.Key(t, bytes.Repeat([]byte{byte(100 + trial)}, 16))
 		a := viewOnlyInvite(t, w.sp)
 		if !a.ViewOnly() || a.InviteDID != "" || a.Preview().Role != "" {
 			t.Fatalf("trial %d: not a view-only invite: %+v", trial, a.Preview())
@@ -43,7 +44,7 @@ func TestViewOnlyWritesNothing(t *testing.T) {
 				t.Fatalf("trial %d: member %s's move does not stand: %v", trial, m.DID(), w.standing(v))
 			}
 		}
-		w.mustStore(w.sign(founder(t), assign(holder.DID(), "editor", true)))
+		w.mustStore(w.sign(testkit.Founder(t), assign(holder.DID(), "editor", true)))
 		if v := w.sign(holder, chessMove(r)); w.standing(v).Answer != record.Stands {
 			t.Fatalf("trial %d: once assigned, the holder's move does not stand: %v", trial, w.standing(v))
 		}
@@ -55,7 +56,7 @@ func TestViewOnlyWritesNothing(t *testing.T) {
 // opens every body sealed under it, whoever sealed it.
 func TestViewOnlyReadsEverything(t *testing.T) {
 	sp, k := chessClub(t)
-	p := Params{Signer: founder(t), Space: sp, SpaceKey: k, CreatedAt: exampleTime, Rnd: rnd(3)}
+	p := Params{Signer: testkit.Founder(t), Space: sp, SpaceKey: k, CreatedAt: exampleTime, Rnd: testkit.Rand(3)}
 	s, err := Encode(mustMake(t, p), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +79,7 @@ func TestViewOnlyReadsEverything(t *testing.T) {
 	for i := range 200 {
 		bound := map[string]any{"space": sp.ID, "collection": "app.chess", "key": fmt.Sprintf("k%d", i), "keyId": id}
 		body := []byte(fmt.Sprintf(`{"move":%d,"by":%d}`, r.IntN(1000), r.IntN(5)))
-		env, err := identity.Seal(sealKey, identity.LabelRecordBody, bound, body, rnd(uint64(i)))
+		env, err := identity.Seal(sealKey, identity.LabelRecordBody, bound, body, testkit.Rand(uint64(i)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +93,7 @@ func TestViewOnlyReadsEverything(t *testing.T) {
 // viewOnlyInvite is the founder's view-only invitation to sp, as accepted.
 func viewOnlyInvite(t testing.TB, sp *space.Space) *Accepted {
 	t.Helper()
-	v := mustMake(t, Params{Signer: founder(t), Space: sp, CreatedAt: exampleTime, Rnd: rnd(5)})
+	v := mustMake(t, Params{Signer: testkit.Founder(t), Space: sp, CreatedAt: exampleTime, Rnd: testkit.Rand(5)})
 	s, err := Encode(v, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -133,10 +134,10 @@ func verdictOf(w *world, v *record.Version) bool {
 // the world and the accounts that are editors at the end.
 func randomHistory(t testing.TB, r *rand.Rand) (*world, []*identity.KeyPair) {
 	w := newWorld(t, publicClub(t))
-	alice := founder(t)
+	alice := testkit.Founder(t)
 	pool := make([]*identity.KeyPair, 4)
 	for i := range pool {
-		pool[i] = seedKey(t, bytes.Repeat([]byte{byte(10 + i)}, 16))
+		pool[i] = testkit.Key(t, bytes.Repeat([]byte{byte(10 + i)}, 16))
 	}
 	editors := func() []*identity.KeyPair {
 		var out []*identity.KeyPair
@@ -204,8 +205,8 @@ func randomWrite(r *rand.Rand, w *world, holder *identity.KeyPair, i int) *recor
 	case 3:
 		d = assign(holder.DID(), "editor", true)
 	case 4:
-		d = &record.Version{Collection: "sys.remove", Key: record.RemoveKey(founder(w.t).DID()), Retain: true,
-			HasBody: true, Body: map[string]any{"did": founder(w.t).DID()}}
+		d = &record.Version{Collection: "sys.remove", Key: record.RemoveKey(testkit.Founder(w.t).DID()), Retain: true,
+			HasBody: true, Body: map[string]any{"did": testkit.Founder(w.t).DID()}}
 	case 5:
 		// a join through an invite of its own making, never opened here
 		secret := bytes.Repeat([]byte{byte(i + 1)}, 32)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/internal/testkit"
 )
 
 // zlibOf deflates b as zlib (RFC 1950).
@@ -26,7 +27,7 @@ func TestSealOpen(t *testing.T) {
 	key, _ := exampleLink(t).SealKey()
 	until := int64(1_790_000_000_000)
 	inv := invitation(t, "editor").Wire()
-	blob, err := Seal(key, Body{Invite: inv, Until: &until}, rnd(1))
+	blob, err := Seal(key, Body{Invite: inv, Until: &until}, testkit.Rand(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func TestSealOpen(t *testing.T) {
 
 func mustSeal(t testing.TB, key []byte, b Body) string {
 	t.Helper()
-	blob, err := Seal(key, b, rnd(2))
+	blob, err := Seal(key, b, testkit.Rand(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,8 +133,8 @@ func TestOpenBlobStopsInflating(t *testing.T) {
 func TestSealTooLong(t *testing.T) {
 	key, _ := exampleLink(t).SealKey()
 	noise := make([]byte, 12000)
-	rnd(4).Read(noise)
-	_, err := Seal(key, Body{Invite: map[string]any{"x": enc.B64URL(noise)}}, rnd(1))
+	testkit.Rand(4).Read(noise)
+	_, err := Seal(key, Body{Invite: map[string]any{"x": enc.B64URL(noise)}}, testkit.Rand(1))
 	if !errors.Is(err, ErrBlobLong) {
 		t.Errorf("12,000 random bytes sealed: %v", err)
 	}

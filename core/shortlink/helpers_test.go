@@ -2,77 +2,31 @@ package shortlink
 
 import (
 	"bytes"
-	"encoding/hex"
-	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"testing"
 	"time"
 
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/enc"
-	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/internal/testkit"
 	"minca.dev/desktop/core/invite"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
 )
 
-type vector struct {
-	Name     string            `json:"name"`
-	Inputs   map[string]any    `json:"inputs"`
-	Expected map[string]string `json:"expected"`
-}
+type vector = testkit.Vector[any]
 
 func loadVector(t testing.TB, name string) vector {
 	t.Helper()
-	b, err := os.ReadFile("testdata/vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vs []vector
-	if err := json.Unmarshal(b, &vs); err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range vs {
-		if v.Name == name {
-			return v
-		}
-	}
-	t.Fatalf("no vector %q", name)
-	return vector{}
-}
-
-func hexIn(t testing.TB, v vector, key string) []byte {
-	t.Helper()
-	s, _ := v.Inputs[key].(string)
-	b, err := hex.DecodeString(s)
-	if err != nil || s == "" {
-		t.Fatalf("vector %s: input %s: %v", v.Name, key, err)
-	}
-	return b
+	return testkit.LoadVector[any](t, os.DirFS("testdata"), name)
 }
 
 // exampleLink is the link of 03 §7.7's example: S = 00 … 0f, pin = f0 … ff.
 func exampleLink(t testing.TB) Link {
 	var l Link
-	copy(l.S[:], hexIn(t, loadVector(t, "short-link-code"), "S_hex"))
-	copy(l.Pin[:], hexIn(t, loadVector(t, "short-link-code"), "pin_hex"))
+	copy(l.S[:], loadVector(t, "short-link-code").Hex(t, "S_hex"))
+	copy(l.Pin[:], loadVector(t, "short-link-code").Hex(t, "pin_hex"))
 	return l
-}
-
-func rnd(seed uint64) *rand.ChaCha8 {
-	var s [32]byte
-	s[0], s[1] = byte(seed), byte(seed>>8)
-	return rand.NewChaCha8(s)
-}
-
-// founder is the account of seed 01 … 10, founder of 03 §1.2's chess clubs.
-func founder(t testing.TB) *identity.KeyPair {
-	kp, err := identity.DeriveKeyPairFromSeed([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return kp
 }
 
 // publicClub is the public chess club of 03 §1.2.
@@ -96,8 +50,8 @@ func publicClub(t testing.TB) *space.Space {
 // editor when role, else view-only.
 func invitation(t testing.TB, role string) *record.Version {
 	t.Helper()
-	v, err := invite.Make(invite.Params{Signer: founder(t), Space: publicClub(t), Role: role,
-		CreatedAt: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Rnd: rnd(9)})
+	v, err := invite.Make(invite.Params{Signer: testkit.Founder(t), Space: publicClub(t), Role: role,
+		CreatedAt: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Rnd: testkit.Rand(9)})
 	if err != nil {
 		t.Fatal(err)
 	}

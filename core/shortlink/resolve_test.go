@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"minca.dev/desktop/core/internal/testkit"
 	"minca.dev/desktop/core/invite"
 )
 
@@ -37,12 +38,12 @@ func TestPick(t *testing.T) {
 // the blob among those fetched, opens it and accepts the invite with the
 // same secret beside it (§7.7 step 5, §7.6).
 func TestRoleLink(t *testing.T) {
-	s, err := NewS(rnd(11))
+	s, err := NewS(testkit.Rand(11))
 	if err != nil {
 		t.Fatal(err)
 	}
 	inv := invitation(t, "editor")
-	l, blob, err := Make(s, inv, nil, []string{"wss://relay.example", "ws://localhost:8080/minca"}, rnd(12))
+	l, blob, err := Make(s, inv, nil, []string{"wss://relay.example", "ws://localhost:8080/minca"}, testkit.Rand(12))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +82,8 @@ func TestRoleLink(t *testing.T) {
 // blob opens to an invitation that does not check out is refused as a long
 // invite would be.
 func TestViewOnlyAndBadInvitationLinks(t *testing.T) {
-	s, _ := NewS(rnd(21))
-	l, blob, err := Make(s, invitation(t, ""), nil, nil, rnd(22))
+	s, _ := NewS(testkit.Rand(21))
+	l, blob, err := Make(s, invitation(t, ""), nil, nil, testkit.Rand(22))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,41 +3,23 @@ package spacekey
 import (
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"os"
 	"reflect"
 	"testing"
 	"time"
 
 	"minca.dev/desktop/core/cjson"
+	"minca.dev/desktop/core/internal/testkit"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
 )
 
 // vector is one entry of testdata/vectors.json, copied from the spec's vectors.json.
-type vector struct {
-	Name   string            `json:"name"`
-	Inputs map[string]string `json:"inputs"`
-	Expect map[string]string `json:"expected"`
-}
+type vector = testkit.Vector[string]
 
 func loadVector(t *testing.T, name string) vector {
 	t.Helper()
-	b, err := os.ReadFile("testdata/vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vs []vector
-	if err := json.Unmarshal(b, &vs); err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range vs {
-		if v.Name == name {
-			return v
-		}
-	}
-	t.Fatalf("no vector %s", name)
-	return vector{}
+	return testkit.LoadVector[string](t, os.DirFS("testdata"), name)
 }
 
 func hexKey(t *testing.T, s string) *Key {
@@ -57,8 +39,8 @@ func hexKey(t *testing.T, s string) *Key {
 func TestKeyIDVector(t *testing.T) {
 	v := loadVector(t, "space-key-id")
 	k := hexKey(t, v.Inputs["K_hex"])
-	if k.ID() != v.Expect["keyId"] {
-		t.Errorf("keyId %s, want %s", k.ID(), v.Expect["keyId"])
+	if k.ID() != v.Expected["keyId"] {
+		t.Errorf("keyId %s, want %s", k.ID(), v.Expected["keyId"])
 	}
 	if k.Encoded() != v.Inputs["K_b64u"] {
 		t.Errorf("base64url(K) %s, want %s", k.Encoded(), v.Inputs["K_b64u"])
@@ -73,8 +55,8 @@ func TestKeyIDVector(t *testing.T) {
 func TestReadKeyVector(t *testing.T) {
 	v := loadVector(t, "space-read-key")
 	k := hexKey(t, v.Inputs["K_hex"])
-	if k.ReadDID() != v.Expect["readKey"] {
-		t.Errorf("readKey %s, want %s", k.ReadDID(), v.Expect["readKey"])
+	if k.ReadDID() != v.Expected["readKey"] {
+		t.Errorf("readKey %s, want %s", k.ReadDID(), v.Expected["readKey"])
 	}
 }
 
@@ -93,7 +75,7 @@ func TestEncryptedBodyVector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"sealed": v.Expect["sealed"], "keyId": v.Expect["keyId"]}
+	want := map[string]any{"sealed": v.Expected["sealed"], "keyId": v.Expected["keyId"]}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("sealed %v, want %v", got, want)
 	}
@@ -120,7 +102,7 @@ func TestEncryptedBodyVectorThroughKeyring(t *testing.T) {
 	k := hexKey(t, v.Inputs["K_hex"])
 	ring := ringOf(v.Inputs["space"], k)
 	ver := &record.Version{ID: "bv", Space: v.Inputs["space"], Collection: v.Inputs["collection"], Key: v.Inputs["record_key"],
-		Body: map[string]any{"sealed": v.Expect["sealed"], "keyId": v.Expect["keyId"]}, HasBody: true}
+		Body: map[string]any{"sealed": v.Expected["sealed"], "keyId": v.Expected["keyId"]}, HasBody: true}
 	body, ok := ring.Open(ver)
 	if !ok || !reflect.DeepEqual(body, map[string]any{"text": "hi"}) {
 		t.Fatalf("Open: %v %v", body, ok)
@@ -153,7 +135,7 @@ func TestPrivateConstitutionVector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sp.ID != v.Expect["id"] || sp.EncryptionKeyID != v.Expect["encryptionKeyId"] || sp.ReadKey != v.Expect["readKey"] {
-		t.Errorf("space %s %s %s, want %v", sp.ID, sp.EncryptionKeyID, sp.ReadKey, v.Expect)
+	if sp.ID != v.Expected["id"] || sp.EncryptionKeyID != v.Expected["encryptionKeyId"] || sp.ReadKey != v.Expected["readKey"] {
+		t.Errorf("space %s %s %s, want %v", sp.ID, sp.EncryptionKeyID, sp.ReadKey, v.Expected)
 	}
 }
