@@ -1,15 +1,6 @@
 package access
 
-import (
-	"crypto/sha256"
-	"encoding/hex"
-)
-
-// hex40 is the first 40 lower-case hex characters of SHA-256 of s (03 §3.1).
-func hex40(s string) string {
-	sum := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(sum[:20])
-}
+import "minca.dev/desktop/core/enc"
 
 // RecordKey is the record key the event's version must sit at (03 §3.1,
 // §2.5, §2.7, §6.1–§6.5, §7.2; checked against §3.1's example keys).
@@ -19,21 +10,21 @@ func (e *Event) RecordKey() string {
 	case KindRole:
 		return p + e.Name
 	case KindAssign:
-		return p + hex40(e.DID+"|"+e.Role)
+		return p + enc.Hex40(e.DID+"|"+e.Role)
 	case KindRemove, KindStepdown:
-		return p + hex40(e.DID)
+		return p + enc.Hex40(e.DID)
 	case KindInvite:
-		return p + hex40(e.InviteKey)
+		return p + enc.Hex40(e.InviteKey)
 	case KindRevoke:
-		return p + hex40(e.Key+"|"+e.Account)
+		return p + enc.Hex40(e.Key+"|"+e.Account)
 	case KindFork:
-		return p + hex40(e.Writer)
+		return p + enc.Hex40(e.Writer)
 	case KindDefinition:
 		return p + e.Collection
 	case KindKey, KindRelays, KindKeepers:
 		return p + "space"
 	case KindSucceed:
-		return p + hex40(e.Space)
+		return p + enc.Hex40(e.Space)
 	}
 	return ""
 }

@@ -12,6 +12,7 @@ import (
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/record"
 )
 
 // Labels and limits of topic tags (§8).
@@ -113,8 +114,8 @@ func Tags(key []byte, collection string, topics []string, body any) ([]string, e
 	}
 	slices.SortFunc(out, cjson.CompareUTF16)
 	out = slices.Compact(out)
-	if len(out) > 64 {
-		out = out[:64]
+	if len(out) > record.MaxTags {
+		out = out[:record.MaxTags]
 	}
 	return out, nil
 }
