@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytes, changeStatus, folderState, peerWord, personName, progress, roleLabel, shortDID, syncWord, templates, when } from "./format";
+import { bytes, changeStatus, folderState, peerWord, personName, progress, roleLabel, shortDID, syncWord, templates, when, withNames } from "./format";
 
 describe("folderState", () => {
   // The labels match Go's app.FolderState, so the window and `minca status` agree.
@@ -48,5 +48,15 @@ describe("words for sync, sizes, people and history", () => {
     expect(when("0001-01-01T00:00:00Z")).toBe("");
     expect(when("")).toBe("");
     expect(when("2026-12-02T17:43:00Z")).toMatch(/2026/);
+  });
+});
+
+describe("withNames", () => {
+  it("puts names in place of account ids", () => {
+    const ana = "did:key:zDnaevqcekmhZyzFy8FjYmx2s5MTm5Pib3qYGq11Hqfs8RnY5";
+    const ben = "did:key:zDnaerDaTF5BXEavCCsHD4pTq5gwM1dqBKz5jqAhmPu2pWqvW";
+    const names = new Map([[ana, "Ana"]]);
+    expect(withNames(`${ana} was given the role member by ${ben}`, names)).toBe(`Ana was given the role member by ${shortDID(ben)}`);
+    expect(withNames("an invite was closed", names)).toBe("an invite was closed");
   });
 });

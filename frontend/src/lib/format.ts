@@ -114,3 +114,8 @@ export function when(iso: string): string {
   if (!iso || Number.isNaN(d.getTime()) || d.getUTCFullYear() <= 1) return "";
   return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
+
+/** A node sentence with every did:key in it replaced by the person's name (or its short form). */
+export function withNames(text: string, names: Map<string, string>): string {
+  return text.replace(/did:key:[1-9A-HJ-NP-Za-km-z]+/g, (did) => names.get(did) ?? shortDID(did));
+}

@@ -33,6 +33,8 @@ describe("QR code of an invite link", () => {
     "minca:invite?s=bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku&k=zDnaerDaTF5BXEavCCsHD4pTq5gwM1dqBKz5jqAhmPu2pWqvW#sec=Vh3cB2wY7b7F5w1eG0q1t2t3",
     "https://minca.dev/i/Ab3dE",
     "x",
+    // As long as the node's invite links (a base64url invitation in the fragment).
+    "https://minca.dev/join#invite=" + "eyJhdXRob3IiOiJkaWQ6a2V5OnpEbmFlV25iU3FGczV2S01kVm1VZmllVzhj".repeat(16),
   ];
   for (const link of links) {
     it(`decodes back to the link (${link.length} chars)`, () => {
