@@ -1,0 +1,5 @@
+//go:build !race
+
+package netsync
+
+const raceOn = false
