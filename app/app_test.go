@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -36,11 +37,14 @@ func TestStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := filepath.Join(home, ".local/share/minca/profiles/default/node.db")
+	store := filepath.Join(home, ".local/share/minca/profiles/default/state.json")
 	folder := filepath.Join(home, "Minca")
 	if st.Version != "1.2.3-test" || st.StorePath != store || st.DataFolder != folder ||
 		st.Profile != "default" || !st.Owner || st.Account != "" || st.DataFolderExists {
 		t.Fatalf("status %+v", st)
+	}
+	if _, err := os.Stat(store); err != nil {
+		t.Fatalf("the store status names does not exist: %v", err)
 	}
 	want := "Minca 1.2.3-test · store " + store + " · data folder " + folder + " (default, not created yet)"
 	if st.Line != want {

@@ -11,7 +11,7 @@ import (
 type Status struct {
 	Version          string `json:"version"`          // the app's version
 	Profile          string `json:"profile"`          // account profile of the node
-	StorePath        string `json:"storePath"`        // the node's own store
+	StorePath        string `json:"storePath"`        // the node's state file (profile dir)
 	DataFolder       string `json:"dataFolder"`       // chosen data folder, else the default
 	DataFolderChosen bool   `json:"dataFolderChosen"` // whether the user chose it
 	DataFolderExists bool   `json:"dataFolderExists"` // whether it exists on disk

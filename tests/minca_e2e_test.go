@@ -40,10 +40,13 @@ func homeEnv(home string, extra ...string) []string {
 // mincaStatus is the wire status `minca status --json` prints.
 type mincaStatus struct {
 	Version          string `json:"version"`
+	Profile          string `json:"profile"`
 	StorePath        string `json:"storePath"`
-	JournalMode      string `json:"journalMode"`
 	DataFolder       string `json:"dataFolder"`
+	DataFolderChosen bool   `json:"dataFolderChosen"`
 	DataFolderExists bool   `json:"dataFolderExists"`
+	Account          string `json:"account"`
+	Owner            bool   `json:"owner"`
 	Line             string `json:"line"`
 }
 
@@ -80,14 +83,17 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestCLIE2EStatus: the first CLI verbs on a fresh home. The store is
-// created where the platform keeps per-user data, WAL, and nothing is
-// created in the data folder.
+// TestCLIE2EStatus: the first CLI verbs on a fresh home. The node's state
+// file is created in the profile directory where the platform keeps
+// per-user data, this process owns the node, there is no account yet, and
+// nothing is created in the data folder.
 func TestCLIE2EStatus(t *testing.T) {
 	bin := e2eBin(t)
 	home := t.TempDir()
 	st := statusIn(t, bin, home)
-	if st.StorePath != filepath.Join(home, ".local/share/minca/profiles/default/node.db") || st.JournalMode != "wal" {
+	if st.StorePath != filepath.Join(home, ".local/share/minca/profiles/default/state.json") ||
+		st.Profile != "default" || !st.Owner || st.Account != "" || st.DataFolder != filepath.Join(home, "Minca") ||
+		st.DataFolderChosen || st.DataFolderExists {
 		t.Fatalf("status %+v", st)
 	}
 	if _, err := os.Stat(st.StorePath); err != nil {

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"os/exec"
@@ -15,44 +16,40 @@ import (
 	"time"
 )
 
-// Colours of the UI (frontend/src/styles.css): the sidebar, and the card
-// the status is shown on.
+// Colours of the UI (frontend/src/styles.css, light scheme): the page
+// background, and the accent the primary button is filled with.
 var (
-	sidebarColour = [3]uint8{0x1d, 0x24, 0x33}
-	cardColour    = [3]uint8{0xff, 0xff, 0xff}
+	backgroundColour = [3]uint8{0xf6, 0xf7, 0xf9}
+	accentColour     = [3]uint8{0x25, 0x63, 0xeb}
 )
 
 // windowShot is what a screenshot of the window shows.
 type windowShot struct {
-	img                  image.Image
-	sidebar, card, inked float64 // shares of the window's pixels
+	img                       image.Image
+	background, accent, inked float64 // shares of the window's pixels
 }
 
-// analyse measures the sidebar and card colours and, in the right-hand
-// pane, the share of dark "ink" pixels that text leaves.
+// analyse measures the background and accent colours and the share of
+// dark "ink" pixels that text leaves.
 func analyse(img image.Image) windowShot {
 	b := img.Bounds()
-	var sidebar, card, inked, pane int
+	var background, accent, inked int
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			r, g, bl, _ := img.At(x, y).RGBA()
 			c := [3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)}
 			switch {
-			case near(c, sidebarColour):
-				sidebar++
-			case near(c, cardColour):
-				card++
-			}
-			if x > b.Min.X+b.Dx()/4 {
-				pane++
-				if int(c[0])+int(c[1])+int(c[2]) < 3*110 {
-					inked++
-				}
+			case near(c, backgroundColour):
+				background++
+			case near(c, accentColour):
+				accent++
+			case int(c[0])+int(c[1])+int(c[2]) < 3*110:
+				inked++
 			}
 		}
 	}
 	all := float64(b.Dx() * b.Dy())
-	return windowShot{img, float64(sidebar) / all, float64(card) / all, float64(inked) / float64(pane)}
+	return windowShot{img, float64(background) / all, float64(accent) / all, float64(inked) / all}
 }
 
 func near(a, b [3]uint8) bool {
@@ -64,10 +61,11 @@ func near(a, b [3]uint8) bool {
 	return true
 }
 
-// rendered reports whether the shot shows the UI: a sidebar, a card, and
-// text in the pane — not a blank or single-colour window.
+// rendered reports whether the shot shows the first-run UI: the page's
+// background, a primary button in the accent colour, and text — not a
+// blank or single-colour window.
 func (s windowShot) rendered() bool {
-	return s.sidebar > 0.08 && s.card > 0.05 && s.inked > 0.002
+	return s.background > 0.3 && s.accent > 0.001 && s.inked > 0.002
 }
 
 // screenshot grabs the X window named title, as a PNG.
@@ -85,9 +83,11 @@ func screenshot(title string) (image.Image, []byte, error) {
 	return img, raw, err
 }
 
-// TestWindowE2ERenders starts the real window on Xvfb, waits until a
-// screenshot shows the rendered UI and the Go side logged the Status call
-// the page made through the Wails binding, and checks the node's state.
+// TestWindowE2ERenders starts the real window on a fresh home on Xvfb,
+// waits until a screenshot shows the rendered first-run screen (Welcome)
+// and the Go side logged the Account call (answered no_account) and the
+// Folder call the page made through the Wails bindings, and checks the
+// node's state file exists and the data folder was not created.
 func TestWindowE2ERenders(t *testing.T) {
 	bin := e2eBin(t)
 	if os.Getenv("DISPLAY") == "" {
@@ -111,26 +111,30 @@ func TestWindowE2ERenders(t *testing.T) {
 	var shot windowShot
 	var raw []byte
 	deadline := time.Now().Add(60 * time.Second)
-	for !(shot.rendered() && strings.Contains(out.String(), "msg=call method=Status")) {
+	called := func() bool {
+		log := out.String()
+		return strings.Contains(log, `msg="call failed" method=Account`) && strings.Contains(log, "msg=call method=Folder")
+	}
+	for !(shot.rendered() && called()) {
 		select {
 		case err := <-exited:
 			t.Fatalf("window exited early: %v\n%s", err, out.String())
 		case <-time.After(500 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no rendered UI in 60 s (sidebar %.3f, card %.3f, ink %.4f)\noutput:\n%s",
-				shot.sidebar, shot.card, shot.inked, out.String())
+			t.Fatalf("no rendered first-run UI in 60 s (background %.3f, accent %.4f, ink %.4f; calls seen %v)\noutput:\n%s",
+				shot.background, shot.accent, shot.inked, called(), out.String())
 		}
 		if img, png, err := screenshot("Minca"); err == nil {
 			shot, raw = analyse(img), png
 		}
 	}
-	t.Logf("window %v: sidebar %.3f, card %.3f, ink %.4f", shot.img.Bounds().Size(), shot.sidebar, shot.card, shot.inked)
+	t.Logf("window %v: background %.3f, accent %.4f, ink %.4f", shot.img.Bounds().Size(), shot.background, shot.accent, shot.inked)
 	if dir := os.Getenv("MINCA_E2E_ARTIFACTS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "window.png"), raw, 0o644)
 	}
-	if _, err := os.Stat(filepath.Join(home, ".local/share/minca/profiles/default/node.db")); err != nil {
-		t.Errorf("window did not open the node's store: %v", err)
+	if _, err := os.Stat(filepath.Join(home, ".local/share/minca/profiles/default/state.json")); err != nil {
+		t.Errorf("window did not open the node's state: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(home, "Minca")); !os.IsNotExist(err) {
 		t.Errorf("window created the data folder: %v", err)
@@ -138,13 +142,43 @@ func TestWindowE2ERenders(t *testing.T) {
 }
 
 // TestWindowE2EBlankIsNotRendered: the check above fails on a window that
-// shows only its background colour, as a WebKit that failed to paint does.
+// shows only its background colour, as a WebKit that failed to paint does,
+// on one with text but no button, and on one in the accent colour only; it
+// passes on a background with a button and text.
 func TestWindowE2EBlankIsNotRendered(t *testing.T) {
-	img := image.NewRGBA(image.Rect(0, 0, 200, 100))
-	for i := range img.Pix {
-		img.Pix[i] = 0xf6
+	paint := func(img *image.RGBA, r image.Rectangle, c [3]uint8) {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				img.Set(x, y, color.RGBA{c[0], c[1], c[2], 0xff})
+			}
+		}
 	}
-	if analyse(img).rendered() {
-		t.Fatal("a blank window counts as rendered")
+	page := func(button, text bool) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, 200, 100))
+		paint(img, img.Bounds(), backgroundColour)
+		if button {
+			paint(img, image.Rect(20, 60, 80, 75), accentColour)
+		}
+		if text {
+			paint(img, image.Rect(20, 20, 120, 28), [3]uint8{0x1c, 0x23, 0x30})
+		}
+		return img
+	}
+	accentOnly := image.NewRGBA(image.Rect(0, 0, 200, 100))
+	paint(accentOnly, accentOnly.Bounds(), accentColour)
+	for _, c := range []struct {
+		name string
+		img  image.Image
+		want bool
+	}{
+		{"blank", page(false, false), false},
+		{"text, no button", page(false, true), false},
+		{"button, no text", page(true, false), false},
+		{"accent only", accentOnly, false},
+		{"first-run screen", page(true, true), true},
+	} {
+		if got := analyse(c.img).rendered(); got != c.want {
+			t.Errorf("%s: rendered = %v, want %v (%+v)", c.name, got, c.want, analyse(c.img))
+		}
 	}
 }

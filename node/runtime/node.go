@@ -73,7 +73,7 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("profile dir: %w", err)
 	}
-	st, err := readState(dir)
+	st, err := openState(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -122,8 +122,7 @@ func (n *Node) Status(ctx context.Context) (api.Status, error) {
 }
 
 func (n *Node) statusLocked() api.Status {
-	store, _ := paths.StorePath(n.cfg.Env, n.cfg.Profile)
-	return api.Status{Version: n.cfg.Version, Profile: n.cfg.Profile, StorePath: store,
+	return api.Status{Version: n.cfg.Version, Profile: n.cfg.Profile, StorePath: statePath(n.dir),
 		DataFolder: n.folderPathLocked(), DataFolderChosen: n.st.Folder != "",
 		Account: n.st.DID, Owner: true, KeyStore: n.st.KeyStore}
 }

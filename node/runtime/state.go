@@ -31,6 +31,22 @@ type spaceState struct {
 	Nodes        []string       `json:"nodes,omitempty"` // pinned node URLs to dial (04 §5.2)
 }
 
+// statePath is the node's state file in the profile directory dir: what
+// Status reports as StorePath. The spaces' SQLite stores sit beside it
+// (spaces/<id>.db, held.go).
+func statePath(dir string) string { return filepath.Join(dir, stateFile) }
+
+// openState reads the node's state, writing an empty one first if the
+// profile has none yet, so the file Status names exists once the node is open.
+func openState(dir string) (state, error) {
+	if _, err := os.Stat(statePath(dir)); errors.Is(err, os.ErrNotExist) {
+		if err := writeState(dir, state{}); err != nil {
+			return state{}, err
+		}
+	}
+	return readState(dir)
+}
+
 func readState(dir string) (state, error) {
 	var st state
 	b, err := os.ReadFile(filepath.Join(dir, stateFile))
