@@ -61,4 +61,3 @@ func (m *Manager) stopDialing(s *syncSpace) {
 		delete(s.dialers, u)
 	}
 }
-

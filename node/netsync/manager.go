@@ -235,4 +235,3 @@ func (m *Manager) loop() {
 		}
 	}
 }
-
