@@ -22,6 +22,16 @@
 //   - ticks each engine, and says hello to every peer on SyncNow;
 //   - reports status (api.SyncStatus) and streams deltas (Events).
 //
+// # Wiring (node/runtime)
+//
+//	m, err := netsync.New(netsync.Config{Key: session, Note: sessionNote, Listen: cfg.Listen})
+//	eng, err := m.Add(ctx, netsync.SpaceConfig{Space: sp, Store: store, Opener: keyring,
+//		Keys: keyring.Keys, Hosts: ownHosts, Nodes: invitationNodes})
+//	eng.Write(ctx, v)            // the node's own versions (05 §7)
+//	m.Status(ctx)                // api.SyncStatus; SyncNow, Pause, Resume as api.Node's
+//	ch, stop := m.Events()       // deltas for Watch, after a Status snapshot
+//	m.Remove(spaceID); m.Close() // stores stay open: they are the caller's
+//
 // # Choices (the node's own, where 04 and 06 leave it open)
 //
 //   - Admission is by the account `who` proves. A peer whose `who` has not
