@@ -1,8 +1,11 @@
 package netsync
 
 import (
+	"errors"
 	"testing"
 	"time"
+
+	"minca.dev/desktop/core/record"
 )
 
 // TestTwoNodesPublic: a member's node dials the founder's (the invitation's
@@ -79,5 +82,38 @@ func TestPrivateStranger(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	if s.has(va.ID) || a.connectedTo(s.sess.DID()) {
 		t.Fatal("a stranger read a private space")
+	}
+}
+
+// TestSyncNow: a version put straight into the store (as another process
+// writing the same database would) is not pushed; SyncNow says hello at once,
+// the sums differ and a session brings it over, well before the engine's
+// 10 s hello interval.
+func TestSyncNow(t *testing.T) {
+	fa, mb := keyOf(t, 1), keyOf(t, 2)
+	w := newWorld(t, false, fa, mb)
+	a := newNode(t, w, fa, opts{listen: ListenLoopback})
+	b := newNode(t, w, mb, opts{nodes: []string{a.url()}})
+	eventually(t, "connected", func() bool { return b.connectedTo(a.sess.DID()) && a.connectedTo(b.sess.DID()) })
+	v := a.sign(&record.Version{Collection: "app.wiki", Key: "quiet", Body: map[string]any{"q": true}, HasBody: true})
+	if err := a.store.Put(ctx, v); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if b.has(v.ID) {
+		t.Fatal("the quiet version travelled without SyncNow: the test proves nothing")
+	}
+	if err := a.m.SyncNow(ctx, w.sp.ID); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for !b.has(v.ID) {
+		if time.Now().After(deadline) {
+			t.Fatal("SyncNow did not bring the version over")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := a.m.SyncNow(ctx, "bnotaspace"); !errors.Is(err, ErrNoSpace) {
+		t.Fatalf("SyncNow of an unknown space: %v", err)
 	}
 }
