@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"minca.dev/desktop/core/access"
@@ -28,6 +29,8 @@ type held struct {
 	eng   *syncer.Engine
 	lines map[string]*record.Version // this session's last version per collection
 	keys  *keys                      // private spaces only
+	// mirror is its store writer in the data folder (folder_mirror.go).
+	mirror atomic.Pointer[spaceMirror]
 }
 
 func (h *held) private() bool { return h.keys != nil }
@@ -103,6 +106,7 @@ func (n *Node) openHeldLocked(ctx context.Context, sp *space.Space, sealedKeys [
 }
 
 func (h *held) close(hub *Hub, self string) error {
+	h.closeMirror()
 	if hub != nil {
 		hub.leave(h.sp.ID, self)
 	}

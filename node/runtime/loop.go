@@ -16,6 +16,7 @@ const loopEvery = 500 * time.Millisecond
 // the registry, and tells watchers about spaces whose store changed
 // through sync (Watch deltas).
 func (n *Node) loop(stop <-chan struct{}) {
+	go n.mirrorLoop(stop)
 	t := time.NewTicker(loopEvery)
 	defer t.Stop()
 	gens := map[string]uint64{}
