@@ -5,7 +5,9 @@
 // rejects the JS promise; an *api.Error reaches the page with its code and
 // hint (uierror.go). The bound surface is api.Node's methods by name, with
 // the same arguments minus ctx, except Watch, whose events arrive as events
-// (events.go), and Status, which adds the status line.
+// (events.go), and Status, which adds the status line; plus the host's
+// extras of Desktop (desktop.go): ChooseFolder, Autostart, SetAutostart,
+// TrayAvailable.
 package app
 
 import (
@@ -33,6 +35,7 @@ type Config struct {
 	Node    api.Node     // the node the UI drives
 	Version string       // shown in status; Version if empty
 	Log     *slog.Logger // where calls are logged at debug level; nil for none
+	Desktop Desktop      // the host's extras (desktop.go); zero for none
 }
 
 // App holds the bound methods. Every exported method is callable from the
@@ -41,6 +44,7 @@ type App struct {
 	node    api.Node
 	version string
 	log     *slog.Logger
+	desktop Desktop
 }
 
 // New returns the App for cfg.
@@ -54,7 +58,7 @@ func New(cfg Config) (*App, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	return &App{node: cfg.Node, version: cfg.Version, log: cfg.Log}, nil
+	return &App{node: cfg.Node, version: cfg.Version, log: cfg.Log, desktop: cfg.Desktop}, nil
 }
 
 // call runs one bound call with a timeout, logs it, and turns its error

@@ -50,7 +50,8 @@ func openWindowWith(env Env, link string) error {
 		return err
 	}
 	defer in.Close()
-	a, at, err := openApp(env)
+	dialogs := &window.Dialogs{}
+	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: dialogs.ChooseFolder, TrayAvailable: trayAvailable(env)})
 	if err != nil {
 		return err
 	}
@@ -67,5 +68,18 @@ func openWindowWith(env Env, link string) error {
 			}
 		}
 	}()
-	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show})
+	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Dialogs: dialogs})
+}
+
+// trayAvailable is whether a StatusNotifierWatcher is on the session bus;
+// a bus that cannot be asked counts as "yes" (the page then says nothing).
+func trayAvailable(env Env) func() bool {
+	return func() bool {
+		ok, err := app.TrayOnBus("")
+		if err != nil {
+			logger(env).Debug("tray probe", "err", err)
+			return true
+		}
+		return ok
+	}
 }

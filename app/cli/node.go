@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"minca.dev/desktop/app"
+	"minca.dev/desktop/app/autostart"
 	"minca.dev/desktop/keychain"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/attach"
@@ -79,12 +80,19 @@ func withNode(env Env, f func(ctx context.Context, n api.Node) error) error {
 // it keeps the node until env.Ctx ends, taking it over if its owner exits.
 // The caller closes the returned closer when done.
 func openApp(env Env) (*app.App, *attach.Attachment, error) {
+	return openAppWith(env, app.Desktop{})
+}
+
+// openAppWith is openApp for a host with extras; Start at login
+// (app/autostart) is offered wherever the page runs.
+func openAppWith(env Env, d app.Desktop) (*app.App, *attach.Attachment, error) {
+	d.Autostart, d.SetAutostart = autostart.IsEnabled, autostart.Set
 	a, err := attach.Attach(env.Ctx, attachConfig(env, ""))
 	if err != nil {
 		return nil, nil, err
 	}
 	go a.Keep(env.Ctx)
-	ap, err := app.New(app.Config{Node: a.Node(), Log: logger(env)})
+	ap, err := app.New(app.Config{Node: a.Node(), Log: logger(env), Desktop: d})
 	if err != nil {
 		a.Close()
 		return nil, nil, err

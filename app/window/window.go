@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"sync"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -36,6 +37,38 @@ type Config struct {
 	// Show, if not nil, raises the window each time it receives (a later
 	// launch asked this one to show itself: app/instance).
 	Show <-chan struct{}
+	// Dialogs, if not nil, opens its dialogs in this window once it runs.
+	Dialogs *Dialogs
+}
+
+// Dialogs opens the window's native dialogs: its ChooseFolder is the
+// window's app.Desktop.ChooseFolder. It answers an error until Run has
+// started the window.
+type Dialogs struct {
+	mu  sync.Mutex
+	ctx context.Context // the running window's, set at startup
+}
+
+// ChooseFolder asks for a folder in the native dialog; "" if cancelled.
+func (d *Dialogs) ChooseFolder() (string, error) {
+	d.mu.Lock()
+	ctx := d.ctx
+	d.mu.Unlock()
+	if ctx == nil {
+		return "", errors.New("window: the window is not open")
+	}
+	return runtime.OpenDirectoryDialog(ctx, runtime.OpenDialogOptions{
+		Title: "Choose a folder", CanCreateDirectories: true, ShowHiddenFiles: false,
+	})
+}
+
+func (d *Dialogs) start(ctx context.Context) {
+	if d == nil {
+		return
+	}
+	d.mu.Lock()
+	d.ctx = ctx
+	d.mu.Unlock()
 }
 
 // Run opens the window and blocks until it is closed.
@@ -55,6 +88,7 @@ func Run(cfg Config) error {
 		Bind:             []any{cfg.App},
 		OnStartup: func(ctx context.Context) {
 			stop = forward(ctx, cfg.Events)
+			cfg.Dialogs.start(ctx)
 			go raise(ctx, cfg.Show)
 		},
 		OnShutdown: func(context.Context) {

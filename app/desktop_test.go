@@ -1,0 +1,129 @@
+package app
+
+import (
+	"bufio"
+	"errors"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/godbus/dbus/v5"
+)
+
+// desktopMethods are the bound methods of Desktop (desktop.go), beyond
+// api.Node's.
+var desktopMethods = []string{"ChooseFolder", "Autostart", "SetAutostart", "TrayAvailable"}
+
+// Without a Desktop, each extra answers "no method …", which the page
+// reads as a binding its host lacks; through the bridge too.
+func TestDesktopAbsent(t *testing.T) {
+	a, _ := newTestApp(t)
+	calls := map[string]func() error{
+		"ChooseFolder":  func() error { _, err := a.ChooseFolder(); return err },
+		"Autostart":     func() error { _, err := a.Autostart(); return err },
+		"SetAutostart":  func() error { return a.SetAutostart(true) },
+		"TrayAvailable": func() error { _, err := a.TrayAvailable(); return err },
+	}
+	for _, name := range desktopMethods {
+		err := calls[name]()
+		if err == nil || !strings.HasPrefix(err.Error(), "no method "+name) {
+			t.Errorf("%s without a host: %v", name, err)
+		}
+	}
+}
+
+// With a Desktop, each extra calls its function and returns what it gave;
+// an error reaches the page as a UIError.
+func TestDesktopCalls(t *testing.T) {
+	a, _ := newTestApp(t)
+	login := false
+	a.desktop = Desktop{
+		ChooseFolder:  func() (string, error) { return "/home/ana/Shared", nil },
+		Autostart:     func() bool { return login },
+		SetAutostart:  func(on bool) error { login = on; return nil },
+		TrayAvailable: func() bool { return true },
+	}
+	if p, err := a.ChooseFolder(); p != "/home/ana/Shared" || err != nil {
+		t.Fatalf("ChooseFolder = %q, %v", p, err)
+	}
+	if err := a.SetAutostart(true); err != nil || !login {
+		t.Fatalf("SetAutostart(true): %v, login %v", err, login)
+	}
+	if on, err := a.Autostart(); !on || err != nil {
+		t.Fatalf("Autostart = %v, %v", on, err)
+	}
+	if ok, err := a.TrayAvailable(); !ok || err != nil {
+		t.Fatalf("TrayAvailable = %v, %v", ok, err)
+	}
+	a.desktop.SetAutostart = func(bool) error { return errors.New("read-only config dir") }
+	var ue *UIError
+	if err := a.SetAutostart(false); !errors.As(err, &ue) || !strings.Contains(ue.API.Message, "read-only") {
+		t.Fatalf("SetAutostart error: %v", err)
+	}
+}
+
+// The bridge serves the extras like the node's methods.
+func TestBridgeDesktop(t *testing.T) {
+	a, _ := newTestApp(t)
+	a.desktop = Desktop{Autostart: func() bool { return true }}
+	set := methodsOf(a)
+	if _, ok := set["Autostart"]; !ok {
+		t.Fatal("bridge does not list Autostart")
+	}
+	out := set["Autostart"].Call(nil)
+	if res, err := results(out); err != nil || res != true {
+		t.Fatalf("Autostart through the bridge's call = %v, %v", res, err)
+	}
+}
+
+// TrayOnBus: false on a bus where nobody owns the watcher's name, true
+// once somebody does, on a private dbus-daemon.
+func TestTrayOnBus(t *testing.T) {
+	addr := privateBus(t)
+	if ok, err := TrayOnBus(addr); ok || err != nil {
+		t.Fatalf("empty bus: TrayOnBus = %v, %v", ok, err)
+	}
+	conn, err := dbus.Dial(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.Auth(nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Hello(); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := conn.RequestName(StatusNotifierWatcher, dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
+		t.Fatalf("own %s: %v %v", StatusNotifierWatcher, r, err)
+	}
+	if ok, err := TrayOnBus(addr); !ok || err != nil {
+		t.Fatalf("with a watcher: TrayOnBus = %v, %v", ok, err)
+	}
+	if _, err := TrayOnBus("unix:path=/nonexistent/minca-bus"); err == nil {
+		t.Fatal("no error for a bus that is not there")
+	}
+}
+
+// privateBus starts a D-Bus daemon of its own for the test and returns its
+// address; it is killed when the test ends.
+func privateBus(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("dbus-daemon"); err != nil {
+		t.Skip("dbus-daemon is not installed (apt-get install dbus)")
+	}
+	cmd := exec.Command("dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("dbus-daemon printed no address: %v", err)
+	}
+	return strings.TrimSpace(line)
+}
