@@ -14,7 +14,7 @@ NPM_CI   := npm ci --no-audit --no-fund --loglevel=error
 FRONTEND_SRC := $(shell find frontend/src -type f) frontend/index.html \
 	frontend/vite.config.ts frontend/svelte.config.js frontend/tsconfig.json
 
-.PHONY: run test build setup setup-build setup-test npm frontend vet unit vitest e2e clean
+.PHONY: run test build setup setup-build setup-test npm frontend vet unit vitest e2e clean install-desktop
 
 run: setup-build build
 	./$(BIN)
@@ -47,6 +47,11 @@ frontend/dist/index.html: frontend/node_modules/.installed $(FRONTEND_SRC)
 
 build: frontend
 	go build -tags $(GO_TAGS) -ldflags "$(LDFLAGS)" -o $(BIN) .
+
+# Registers the built binary with the desktop: its .desktop entry (menu,
+# minca: links) for this user.
+install-desktop: build
+	build/linux/install-desktop.sh $(CURDIR)/$(BIN)
 
 vet: frontend
 	go vet ./...
