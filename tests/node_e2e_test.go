@@ -418,3 +418,56 @@ func TestNodeE2EPrivateSpace(t *testing.T) {
 	t.Logf("Carol's sync status after the key change and restart: %s", cs)
 	t.Logf("total %v", time.Since(began).Round(time.Millisecond))
 }
+
+// TestNodeE2ESecondDeviceThroughFolder: two devices of Alice's account,
+// each its own home and `minca host` (neither accepts peers, so no socket
+// joins them), share one data folder. The second restores the account with
+// its recovery code from the folder and comes to hold the private space and
+// read its record through the folder's segments alone (05 §14, §16); what
+// it writes reaches the first the same way.
+func TestNodeE2ESecondDeviceThroughFolder(t *testing.T) {
+	bin := e2eBin(t)
+	began := time.Now()
+	shared := t.TempDir() + "/Shared"
+	one, two := newNEUser(t, bin, "Alice"), newNEUser(t, bin, "Alice")
+	var f api.Folder
+	one.ok(&f, "folder", "set", shared, "--json")
+	var acc api.NewAccount
+	one.ok(&acc, "account", "create", "--name", "Alice", "--json")
+	one.startHost()
+	var sp api.SpaceSummary
+	one.ok(&sp, "space", "create", "Notes", "--private", "--template", "notebook", "--json")
+	one.startUI()
+	first := one.write(sp.ID, "from device one")
+
+	codeFile := t.TempDir() + "/code"
+	if err := os.WriteFile(codeFile, []byte(acc.RecoveryCode+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var restored api.Account
+	two.ok(&restored, "account", "restore", "--recovery-code-file", codeFile, "--folder", shared, "--json")
+	if restored.DID != acc.Account.DID {
+		t.Fatalf("restored %+v, want %s", restored, acc.Account.DID)
+	}
+	two.startHost()
+	two.startUI()
+	neWait(t, "device two holds the space", 20*time.Second, func() error {
+		var ss []api.SpaceSummary
+		two.ok(&ss, "space", "list", "--json")
+		for _, s := range ss {
+			if s.ID == sp.ID {
+				return nil
+			}
+		}
+		return fmt.Errorf("device two holds %d spaces, not %s", len(ss), sp.ID)
+	})
+	neWait(t, "device two reads device one's record", 20*time.Second, func() error { return two.reads(sp.ID, first, "from device one") })
+	second := two.write(sp.ID, "from device two")
+	neWait(t, "device one reads device two's record", 20*time.Second, func() error { return one.reads(sp.ID, second, "from device two") })
+	var st api.SyncStatus
+	two.ok(&st, "sync", "status", "--json")
+	if len(st.Peers) != 0 {
+		t.Fatalf("device two has socket peers: %+v", st.Peers)
+	}
+	t.Logf("second device through the folder: %v", time.Since(began).Round(time.Millisecond))
+}
