@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"minca.dev/desktop/core/record"
@@ -56,6 +57,7 @@ const (
 type spaceMirror struct {
 	h         *held
 	m         *segments.Mirror
+	root      *sharedRoot // released by whoever detaches it from h
 	folder    string
 	seenGen   uint64 // store generation last looked at
 	pushedGen uint64 // store generation last pushed
@@ -75,6 +77,24 @@ func (h *held) closeMirror() {
 	ctx, cancel := context.WithTimeout(context.Background(), mirrorCloseIn)
 	defer cancel()
 	_ = sm.m.Close(ctx)
+	sm.root.release()
+}
+
+// sharedRoot is an open data folder shared by mirrorLoop and the store
+// writers it made: closed when the last of them lets it go, so a push on
+// close never meets a folder the loop closed on its way out.
+type sharedRoot struct {
+	root  *folder.Root
+	blobs blobstore.Store
+	refs  atomic.Int32
+}
+
+func (r *sharedRoot) hold() *sharedRoot { r.refs.Add(1); return r }
+
+func (r *sharedRoot) release() {
+	if r.refs.Add(-1) == 0 {
+		r.root.Close()
+	}
 }
 
 // mirrorLoop runs the folder mirror until stop closes.
@@ -95,12 +115,11 @@ func (n *Node) mirrorLoop(stop <-chan struct{}) {
 
 // mirrorRun is mirrorLoop's own state.
 type mirrorRun struct {
-	n     *Node
-	live  map[string]*spaceMirror
-	dir   string
-	root  *folder.Root
-	blobs blobstore.Store
-	acct  string
+	n    *Node
+	live map[string]*spaceMirror
+	dir  string
+	root *sharedRoot // the loop's own reference
+	acct string
 }
 
 // mirrorTargets is what to mirror now: the data folder, the account id and
@@ -129,7 +148,9 @@ func (mr *mirrorRun) once(ctx context.Context) {
 	}
 	for id, sm := range mr.live {
 		if hs[id] != sm.h || sm.folder != mr.dir {
-			sm.h.mirror.CompareAndSwap(sm, nil)
+			if sm.h.mirror.CompareAndSwap(sm, nil) {
+				sm.root.release()
+			}
 			delete(mr.live, id)
 		}
 	}
@@ -142,7 +163,10 @@ func (mr *mirrorRun) once(ctx context.Context) {
 				continue
 			}
 			mr.live[id] = sm
-			h.mirror.Store(sm)
+			if !h.mirror.CompareAndSwap(nil, sm) {
+				sm.root.release()
+				continue
+			}
 		}
 		if h.mirror.Load() != sm {
 			continue // closed meanwhile
@@ -180,15 +204,18 @@ func (mr *mirrorRun) openRoot(dir, acct string) error {
 		root.Close()
 		return err
 	}
-	mr.dir, mr.acct, mr.root, mr.blobs = dir, acct, root, blobs
+	mr.dir, mr.acct, mr.root = dir, acct, &sharedRoot{root: root, blobs: blobs}
+	mr.root.refs.Store(1)
 	return nil
 }
 
+// closeRoot lets the loop's reference go; store writers still attached to
+// held spaces keep the folder open until they are closed.
 func (mr *mirrorRun) closeRoot() {
 	if mr.root != nil {
-		mr.root.Close()
+		mr.root.release()
 	}
-	mr.dir, mr.acct, mr.root, mr.blobs = "", "", nil, nil
+	mr.dir, mr.acct, mr.root = "", "", nil
 }
 
 // open makes the store writer of space id in the folder, its state in the
@@ -199,12 +226,12 @@ func (mr *mirrorRun) open(id string, h *held) (*spaceMirror, error) {
 	if err := os.MkdirAll(stateDir, 0o700); err != nil {
 		return nil, err
 	}
-	m, err := segments.Open(segments.Config{Blobs: mr.blobs, SpaceID: id, Store: h.store,
+	m, err := segments.Open(segments.Config{Blobs: mr.root.blobs, SpaceID: id, Store: h.store,
 		Gate: engineGate{eng: h.eng, store: h.store}, State: segments.FileState{Path: filepath.Join(stateDir, id+".json")}})
 	if err != nil {
 		return nil, fmt.Errorf("mirror %s: %w", id, err)
 	}
-	return &spaceMirror{h: h, m: m, folder: mr.dir, pullEvery: mirrorPullMin}, nil
+	return &spaceMirror{h: h, m: m, root: mr.root.hold(), folder: mr.dir, pullEvery: mirrorPullMin}, nil
 }
 
 // step pushes after a quiet local change and pulls when due.

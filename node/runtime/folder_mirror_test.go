@@ -63,10 +63,16 @@ func TestFolderMirrorSecondDevice(t *testing.T) {
 	}
 	waitFor(t, "device a reads what b wrote", func() error { return reads(pa, priv.ID, fromB, "from b") })
 
-	// a closes (pushing what is left); b writes; a opens again and pulls.
+	// a writes and closes at once, within the push's debounce: the push on
+	// close carries it. Then b writes; a opens again and pulls.
+	last, err := a.Write(ctx, api.Write{SpaceID: priv.ID, Collection: "app.chat", Body: "last words"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}
+	waitFor(t, "device b reads what a pushed on close", func() error { return reads(pb, priv.ID, last, "last words") })
 	later, err := b.Write(ctx, api.Write{SpaceID: pub.ID, Collection: "app.chat", Body: "while a was off"})
 	if err != nil {
 		t.Fatal(err)
