@@ -135,7 +135,7 @@ func checkJoin(inv fields, spaceID, joiner string) (string, error) {
 // JoinMessage is what a joiner's invite signature covers (03 §7.3):
 // "minca/space-invite/v1|<spaceId>|<joinerDid>".
 func JoinMessage(spaceID, joiner string) []byte {
-	return []byte(identity.LabelSpaceInvite + "|" + spaceID + "|" + joiner)
+	return identity.InviteJoinMessage(spaceID, joiner)
 }
 
 // roleName reads body.role, a role name (03 §2.1).
