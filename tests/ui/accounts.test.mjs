@@ -208,7 +208,8 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
   it("sync: per space state, pause and resume, sync now", async () => {
     await nav(a, "Sync");
     await a.getByTestId("sync-spaces").waitFor({ timeout: T });
-    assert.ok((await a.getByTestId("sync-space").count()) >= 2);
+    // The list fills in once SyncStatus answers: wait for it rather than race it.
+    await a.waitForFunction(() => document.querySelectorAll('[data-testid="sync-space"]').length >= 2, null, { timeout: T });
     await a.getByTestId("pause").click();
     await a.getByTestId("paused").waitFor({ timeout: T });
     await shot(a, "09-sync-paused");
