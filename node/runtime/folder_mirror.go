@@ -265,9 +265,10 @@ func (sm *spaceMirror) step(ctx context.Context, now time.Time) {
 		sm.lastErr = errors.Join(err, gerr)
 		sm.pullEvery = min(2*sm.pullEvery, mirrorPullMax)
 	case after != g:
-		// Something came in: it is known in the folder already, so it
-		// needs no push of its own; look again soon.
-		sm.seenGen, sm.pushedGen = after, after
+		// Something came in; look again soon. What came in is known in
+		// the folder already, but a local write may have landed during
+		// the pull: the next step pushes (only what is not known).
+		sm.seenGen = after
 		sm.pullEvery = mirrorPullMin
 	default:
 		sm.pullEvery = min(2*sm.pullEvery, mirrorPullMax)
