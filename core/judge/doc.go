@@ -17,7 +17,8 @@
 // Bodies are opened through an Opener (03 §8.3), so private spaces'
 // decryption (issue 4) plugs in from outside; PublicBodies and NoKey are
 // the two peers that need no key. An Opener that holds a private space's
-// keys may also implement TopicKeys, to check topic tags (02 §8.4).
+// keys may also implement TopicKeys, to check topic tags (02 §8.4), and
+// FirstKeys, to check onePer keys (02 §7.3).
 //
 // The package is pure: no clock, files, network or randomness.
 //

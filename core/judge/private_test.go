@@ -94,3 +94,6 @@ func (w *world) writeSealed(k *identity.KeyPair, key spaceKey, collection, rkey 
 	d.Body = key.sealBody(w.t, d, body)
 	return w.sign(k, d)
 }
+
+// FirstKey is K₀, the key the private test world was founded with (02 §7.3).
+func (h keyHolder) FirstKey() ([]byte, bool) { return h.k.raw, true }

@@ -7,6 +7,7 @@ import (
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/record/definition"
 )
 
 // rules is what standing reads of the definition in force for a collection
@@ -114,8 +115,8 @@ func nonEmptyStrings(name string, x any) ([]string, error) {
 //     version carries (with no topics in force, no tag is allowed); in a
 //     private space only a peer holding the body's key (TopicKeys) checks;
 //   - onePer: a first version's key must be the one its parts derive; in a
-//     private space the key is an HMAC under a key from the first space key
-//     whose label 02 does not give us, so only public spaces are checked;
+//     private space the key is an HMAC under a secret from the first space
+//     key K₀, so only a peer holding K₀ (FirstKeys) checks;
 //   - fixed: fields of a later version equal the first version's, as
 //     canonical JSON;
 //   - retain: a first version under onePer or fixed carries it (02 §4.5),
@@ -131,11 +132,8 @@ func (s *Standing) checkRules(v, first *record.Version, root string, inv invocat
 	if err := s.checkTags(v, inv.body, r, private); err != nil {
 		return err
 	}
-	if v.Seq == 0 && len(r.onePer) > 0 && !private {
-		key, ok := onePerKey(v.Collection, r.onePer, root, inv.body, v.Links)
-		if !ok || key != v.Key {
-			return fmt.Errorf("%w: onePer: key %q, its parts give %q", ErrRules, v.Key, key)
-		}
+	if err := s.checkOnePer(v, root, inv.body, r, private); err != nil {
+		return err
 	}
 	if v.Seq == 0 || len(r.fixed) == 0 {
 		return nil
@@ -156,26 +154,52 @@ func (s *Standing) checkRules(v, first *record.Version, root string, inv invocat
 
 // checkTags recomputes a version's tags (02 §8.4).
 func (s *Standing) checkTags(v *record.Version, body any, r rules, private bool) error {
-	ikm := []byte(LabelPublicTopics + s.Space.ID)
+	key, err := definition.PublicTagKey(s.Space.ID)
 	if private {
 		keys, ok := s.opener().(TopicKeys)
 		if !ok {
 			return nil
 		}
-		if ikm, ok = keys.TopicIKM(v); !ok {
+		ikm, ok := keys.TopicIKM(v)
+		if !ok {
 			return nil
 		}
+		key, err = definition.PrivateTagKey(ikm)
 	}
-	key, err := tagKey(ikm, LabelTopicTags)
 	if err != nil {
 		return err
 	}
-	want, err := tagsFor(key, v.Collection, r.topics, body)
-	if err != nil {
-		return fmt.Errorf("%w: tags: %w", ErrRules, err)
+	if err := definition.CheckTags(v.Tags, key, v.Collection, r.topics, body); err != nil {
+		return fmt.Errorf("%w: %w", ErrRules, err)
 	}
-	if !sameTags(want, v.Tags) {
-		return fmt.Errorf("%w: tags %v, its topics give %v", ErrRules, v.Tags, want)
+	return nil
+}
+
+// checkOnePer checks a first version's key against the one its parts derive
+// (02 §7.3): a plain digest in a public space, an HMAC under the secret from
+// K₀ in a private one, checked only by a peer holding K₀ (FirstKeys).
+func (s *Standing) checkOnePer(v *record.Version, root string, body any, r rules, private bool) error {
+	if v.Seq != 0 || len(r.onePer) == 0 {
+		return nil
+	}
+	var secret []byte
+	if private {
+		keys, ok := s.opener().(FirstKeys)
+		if !ok {
+			return nil
+		}
+		k0, ok := keys.FirstKey()
+		if !ok {
+			return nil
+		}
+		var err error
+		if secret, err = definition.OnePerSecret(k0); err != nil {
+			return err
+		}
+	}
+	key, err := definition.OnePerKey(v.Collection, r.onePer, root, body, v.Links, secret)
+	if err != nil || key != v.Key {
+		return fmt.Errorf("%w: onePer: key %q, its parts give %q (%v)", ErrRules, v.Key, key, err)
 	}
 	return nil
 }
