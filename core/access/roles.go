@@ -53,9 +53,16 @@ func anyList(p []any) []any {
 
 // fits says whether the grant fits an invocation (§2.2): its command covers
 // the invoked one and its policy holds for the arguments. The replay never
-// lacks a body, so nothing is taken on trust (A15).
+// lacks a body, so nothing is taken on trust (A15); a trusting invocation
+// takes a statement it cannot judge (Unknown) as holding (policy.Holds).
 func (g *grantRule) fits(inv *invocation) bool {
-	return g.ok && policy.Covers(g.Cmd, inv.cmd) && g.pol.Eval(inv.args) == policy.True
+	if !g.ok || !policy.Covers(g.Cmd, inv.cmd) {
+		return false
+	}
+	if inv.trusting {
+		return g.pol.Holds(inv.args)
+	}
+	return g.pol.Eval(inv.args) == policy.True
 }
 
 func foundingDef(spaceID string, r FoundingRole) *roleDef {
@@ -100,23 +107,30 @@ func (s *State) RoleExists(name string) bool {
 	return s.h.founding[name] != nil || s.anyOf(s.h.ix.byKey[roleGroup(name)])
 }
 
-// invocation is a command with its arguments (§2.3), and a key naming both
-// for the may() cache.
+// invocation is a command with its arguments (§2.3), whether it is judged
+// trusting, and a key naming all three for the may() cache.
 type invocation struct {
-	cmd  string
-	args map[string]any
-	key  string
+	cmd      string
+	args     map[string]any
+	trusting bool
+	key      string
 }
 
 // May is may(S, did, cmd, args) (§4.1): a founder may do anything; anyone
 // else may when a role it holds holds the command with these arguments.
 // args is JSON-shaped (as core/cjson gives it).
 func (s *State) May(did, cmd string, args map[string]any) bool {
-	b, err := cjson.Marshal(args)
-	if err != nil {
-		return false
-	}
-	return s.may(did, &invocation{cmd: cmd, args: args, key: cmd + " " + string(b)})
+	inv, ok := invocationOf(cmd, args, false)
+	return ok && s.may(did, inv)
+}
+
+// MayTrusting is may as a peer that cannot open a body judges it (§2.2): a
+// grant's policy holds when its statements on what the peer could not open
+// (policy.Unopened in args) are taken as holding (policy.Holds), in step 1
+// and in every view attenuation asks. With nothing unopened it is May.
+func (s *State) MayTrusting(did, cmd string, args map[string]any) bool {
+	inv, ok := invocationOf(cmd, args, true)
+	return ok && s.may(did, inv)
 }
 
 func (s *State) may(did string, inv *invocation) bool {

@@ -67,8 +67,5 @@
 //     withdrawn, since a peer stores every well-formed access version
 //     (§3.4); only one that yields no event is refused.
 //   - The trusting reading of may (§2.2, a peer that cannot open a body) is
-//     rebuilt here from what core/access's State exposes, with each role
-//     definition's view taken as at(its seen, among) under the judgement
-//     of the state asked about (trustingMay); core/access's May is the
-//     strict reading.
+//     core/access's State.MayTrusting; its May is the strict reading.
 package judge

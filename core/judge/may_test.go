@@ -6,6 +6,7 @@ import (
 
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/policy"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
 )
@@ -117,10 +118,8 @@ func TestTrustingMayMatchesMay(t *testing.T) {
 	for _, s := range states {
 		for _, p := range people {
 			for _, inv := range invs {
-				tm := &trustingMay{h: w.h, among: s.among, cmd: inv.cmd, args: inv.args,
-					roles: map[*access.State]map[string][]access.RoleDefinition{}, views: map[string]*access.State{}}
 				want := s.st.May(p.DID(), inv.cmd, inv.args)
-				if got := tm.may(s.st, p.DID()); got != want {
+				if got := s.st.MayTrusting(p.DID(), inv.cmd, inv.args); got != want {
 					t.Fatalf("%s: %s %s %v: trusting %v, May %v", s.name, p.DID()[:16], inv.cmd, inv.args, got, want)
 				}
 				if want {
@@ -131,5 +130,35 @@ func TestTrustingMayMatchesMay(t *testing.T) {
 	}
 	if holds == 0 {
 		t.Fatal("no invocation holds anywhere: the comparison says nothing")
+	}
+}
+
+// An unopened body and an empty one are different invocations: asking
+// about one must not answer the other (core/access's may() cache), and the
+// trusting reading takes the poll's statement on body as holding.
+func TestMayTrustingUnopenedBody(t *testing.T) {
+	w, people, seens := rolesWorld(t)
+	unopened := space.RecordWriteArgs("app.poll", true, policy.Unopened)
+	empty := space.RecordWriteArgs("app.poll", true, map[string]any{})
+	differ := 0
+	for _, seen := range seens {
+		st, _ := w.h.At(seen, nil)
+		for _, p := range people {
+			strict := st.May(p.DID(), space.CmdRecordWrite, unopened)
+			open := st.May(p.DID(), space.CmdRecordWrite, empty)
+			trusting := st.MayTrusting(p.DID(), space.CmdRecordWrite, unopened)
+			if open != trusting {
+				t.Fatalf("at %v, %s: May on {} %v, trusting on an unopened body %v", seen, p.DID()[:16], open, trusting)
+			}
+			if strict && !trusting {
+				t.Fatalf("at %v, %s: strict holds where trusting does not", seen, p.DID()[:16])
+			}
+			if open && !strict {
+				differ++
+			}
+		}
+	}
+	if differ == 0 {
+		t.Fatal("no state where an unopened body reads differently: the test says nothing")
 	}
 }

@@ -66,19 +66,18 @@ func (s *Standing) judge(v *record.Version, checked bool) record.Verdict {
 		return *verdict
 	}
 	inv := s.invocation(v, first, d.Root)
-	seen := QueryOf(v, d.Root, nil).Seen
-	if !seenAs.IsMember(d.Root) || !inv.needs(s.History, seenAs, seen, true) {
+	if !seenAs.IsMember(d.Root) || !inv.needs(seenAs, true) {
 		return record.Refuse(fmt.Errorf("03 §5.2 step 7: %s by %s: %w", v.ID, d.Root, ErrNotAllowed))
 	}
-	if v.IsStub() && s.opener().Reads() && !inv.needs(s.History, seenAs, seen, false) {
+	if v.IsStub() && s.opener().Reads() && !inv.needs(seenAs, false) {
 		return record.Wait(v.ID) // step 8: judge the whole version when it arrives
 	}
 	rules := s.rulesIn(at, v.Collection)
 	if rules.final && v.Seq > 0 {
 		return record.Refuse(fmt.Errorf("03 §5.2 step 9: %s (seq %d) in %s: %w", v.ID, v.Seq, v.Collection, ErrFinal))
 	}
-	judged := judgeWith(s.History, QueryOf(v, d.Root, nil), func(st *access.State, among []string) bool {
-		return inv.needs(s.History, st, among, true)
+	judged := judgeWith(s.History, QueryOf(v, d.Root, nil), func(st *access.State, _ []string) bool {
+		return inv.needs(st, true)
 	})
 	if judged.Answer == record.Later || judged.Answer == record.Refused {
 		return judged
@@ -207,10 +206,10 @@ func (s *Standing) byCreator(v, first *record.Version, root string) bool {
 // needs is needs(S) (03 §5.2 step 6): isMember in a sys.* collection, and
 // may otherwise. trusting takes a statement on a body this peer cannot
 // open as holding (03 §2.2); without it (a stub at a reading peer, step 8)
-// such a statement never holds. among says how S was judged (mayInvoke).
-func (inv invocation) needs(h *access.History, st *access.State, among []string, trusting bool) bool {
+// such a statement never holds (mayInvoke).
+func (inv invocation) needs(st *access.State, trusting bool) bool {
 	if inv.sys {
 		return st.IsMember(inv.root)
 	}
-	return mayInvoke(st, among, h, inv.root, inv.cmd, inv.args, trusting)
+	return mayInvoke(st, inv.root, inv.cmd, inv.args, trusting)
 }
