@@ -37,6 +37,16 @@ func (r *Keyring) First() (*Key, bool) {
 	return r.Key(r.entries[0].KeyID)
 }
 
+// FirstKey is K₀'s raw bytes, if held: judge checks onePer keys of a
+// private space under it (judge.FirstKeys, 02 §7.3).
+func (r *Keyring) FirstKey() ([]byte, bool) {
+	k, ok := r.First()
+	if !ok {
+		return nil, false
+	}
+	return k.Raw(), true
+}
+
 // Current is the key a writer must encrypt with, the last of S.keys, if
 // held; without it the account must not write (03 §8.3, §9.5).
 func (r *Keyring) Current() (*Key, bool) {

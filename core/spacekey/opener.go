@@ -12,6 +12,7 @@ import (
 var (
 	_ judge.Opener    = (*Keyring)(nil)
 	_ judge.TopicKeys = (*Keyring)(nil)
+	_ judge.FirstKeys = (*Keyring)(nil)
 )
 
 // Reads says whether this peer reads the space (03 §5.2 step 8).

@@ -86,4 +86,11 @@ func TestKeyringHoldings(t *testing.T) {
 	if NewKeyring(Input{Space: "bspace", Keys: keys}).Reads() {
 		t.Error("reads with no key")
 	}
+	if _, ok := ring.FirstKey(); ok {
+		t.Error("FirstKey without K₀")
+	}
+	withFirst := NewKeyring(Input{Space: "bspace", Keys: keys, Held: []*Key{k0}})
+	if raw, ok := withFirst.FirstKey(); !ok || !bytes.Equal(raw, k0.Raw()) {
+		t.Errorf("FirstKey = %x, %v; want K₀", raw, ok)
+	}
 }
