@@ -99,6 +99,7 @@ func (r *sharedRoot) release() {
 
 // mirrorLoop runs the folder mirror until stop closes.
 func (n *Node) mirrorLoop(stop <-chan struct{}) {
+	defer n.bg.Done()
 	t := time.NewTicker(mirrorTick)
 	defer t.Stop()
 	mr := &mirrorRun{n: n, live: map[string]*spaceMirror{}}

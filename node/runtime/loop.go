@@ -16,6 +16,8 @@ const loopEvery = 500 * time.Millisecond
 // the registry, and tells watchers about spaces whose store changed
 // through sync (Watch deltas).
 func (n *Node) loop(stop <-chan struct{}) {
+	defer n.bg.Done()
+	n.bg.Add(1)
 	go n.mirrorLoop(stop)
 	t := time.NewTicker(loopEvery)
 	defer t.Stop()

@@ -51,7 +51,8 @@ type Node struct {
 	paused   bool
 	watch    watchers
 	closed   bool
-	stop     chan struct{} // ends loop
+	stop     chan struct{}  // ends loop
+	bg       sync.WaitGroup // loop and mirrorLoop; Close waits for them
 }
 
 var _ api.Node = (*Node)(nil)
@@ -83,12 +84,22 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 			return nil, err
 		}
 	}
+	n.bg.Add(1)
 	go n.loop(n.stop)
 	return n, nil
 }
 
-// Close closes every store; the Node is unusable afterwards.
+// Close closes every store and waits for the node's background loops, so
+// nothing is written in the profile after it returns; the Node is unusable
+// afterwards.
 func (n *Node) Close() error {
+	err := n.closeStores()
+	n.bg.Wait()
+	return err
+}
+
+// closeStores stops the loops and closes every store, under n.mu.
+func (n *Node) closeStores() error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if !n.closed {
