@@ -94,19 +94,7 @@ func runAccountRestore(env Env, c command, args []string) error {
 
 // runAccountShow prints the profile's account.
 func runAccountShow(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		acc, err := n.Account(ctx)
-		if err != nil {
-			return err
-		}
-		return o.print(env, acc, func(w io.Writer) {
-			fmt.Fprintf(w, "%s\n  account  %s\n  keys     %s\n", acc.ProfileName, acc.DID, acc.KeyStore)
-		})
+	return runShow(env, c, args, api.Node.Account, func(w io.Writer, acc api.Account) {
+		fmt.Fprintf(w, "%s\n  account  %s\n  keys     %s\n", acc.ProfileName, acc.DID, acc.KeyStore)
 	})
 }

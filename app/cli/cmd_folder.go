@@ -11,19 +11,7 @@ import (
 
 // runFolderShow prints the data folder.
 func runFolderShow(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		f, err := n.Folder(ctx)
-		if err != nil {
-			return err
-		}
-		return o.print(env, f, func(w io.Writer) { printFolder(w, f) })
-	})
+	return runShow(env, c, args, api.Node.Folder, printFolder)
 }
 
 func printFolder(w io.Writer, f api.Folder) {

@@ -47,32 +47,26 @@ func nonEmpty(what, s string) error {
 
 // runSpaceList lists the account's spaces.
 func runSpaceList(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
+	spaces := func(n api.Node, ctx context.Context) ([]api.SpaceSummary, error) {
+		s, err := n.Spaces(ctx)
+		if s == nil && err == nil {
+			s = []api.SpaceSummary{} // JSON: [], not null
+		}
+		return s, err
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		spaces, err := n.Spaces(ctx)
-		if err != nil {
-			return err
-		}
-		if spaces == nil {
-			spaces = []api.SpaceSummary{}
-		}
-		return o.print(env, spaces, func(w io.Writer) {
-			if len(spaces) == 0 {
-				fmt.Fprintln(w, "No spaces yet: `minca space create NAME` makes one, `minca join LINK` joins one.")
-				return
-			}
-			var rows [][]string
-			for _, s := range spaces {
-				rows = append(rows, []string{s.ID, s.Name, list(s.Roles), strconv.Itoa(s.Members), s.Sync})
-			}
-			table(w, "ID\tNAME\tYOUR ROLES\tMEMBERS\tSYNC", rows)
-		})
-	})
+	return runShow(env, c, args, spaces, printSpaces)
+}
+
+func printSpaces(w io.Writer, spaces []api.SpaceSummary) {
+	if len(spaces) == 0 {
+		fmt.Fprintln(w, "No spaces yet: `minca space create NAME` makes one, `minca join LINK` joins one.")
+		return
+	}
+	var rows [][]string
+	for _, s := range spaces {
+		rows = append(rows, []string{s.ID, s.Name, list(s.Roles), strconv.Itoa(s.Members), s.Sync})
+	}
+	table(w, "ID\tNAME\tYOUR ROLES\tMEMBERS\tSYNC", rows)
 }
 
 // runSpaceShow prints one space.

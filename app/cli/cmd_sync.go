@@ -11,19 +11,7 @@ import (
 
 // runSyncStatus prints the sync state of every space and peer.
 func runSyncStatus(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		s, err := n.SyncStatus(ctx)
-		if err != nil {
-			return err
-		}
-		return o.print(env, s, func(w io.Writer) { printSync(w, s) })
-	})
+	return runShow(env, c, args, api.Node.SyncStatus, printSync)
 }
 
 func printSync(w io.Writer, s api.SyncStatus) {
