@@ -95,6 +95,11 @@ func TestSyncNow(t *testing.T) {
 	a := newNode(t, w, fa, opts{listen: ListenLoopback})
 	b := newNode(t, w, mb, opts{nodes: []string{a.url()}})
 	eventually(t, "connected", func() bool { return b.connectedTo(a.sess.DID()) && a.connectedTo(b.sess.DID()) })
+	// The sessions the connection opened must be over, or one of them could
+	// still pick the quiet version up.
+	eventually(t, "first sessions over", func() bool {
+		return a.spaceStatus().State == StateSynced && b.spaceStatus().State == StateSynced
+	})
 	v := a.sign(&record.Version{Collection: "app.wiki", Key: "quiet", Body: map[string]any{"q": true}, HasBody: true})
 	if err := a.store.Put(ctx, v); err != nil {
 		t.Fatal(err)
