@@ -1,6 +1,9 @@
 package netsync
 
 import (
+	"fmt"
+	"slices"
+
 	"minca.dev/desktop/core/invite"
 	"minca.dev/desktop/node/transport"
 )
@@ -10,11 +13,11 @@ import (
 // names keepers (03 §7.4, §10); never this node; at most MaxDials.
 func (m *Manager) desired(s *syncSpace) []invite.Node {
 	s.mu.Lock()
-	keepers := s.view.keepers
+	keepers, nodes := s.view.keepers, s.nodes
 	s.mu.Unlock()
 	var out []invite.Node
 	seen := map[string]bool{}
-	for _, n := range append(append([]invite.Node(nil), s.hosts...), invite.Dialable(s.nodes, keepers)...) {
+	for _, n := range append(append([]invite.Node(nil), s.hosts...), invite.Dialable(nodes, keepers)...) {
 		if seen[n.URL] || n.DID == m.DID() || len(out) == transport.MaxDials {
 			continue
 		}
@@ -60,4 +63,29 @@ func (m *Manager) stopDialing(s *syncSpace) {
 		d.Stop()
 		delete(s.dialers, u)
 	}
+}
+
+// AddNodes adds node URLs another invitation to a space names (03 §7.4)
+// to those it dials, and dials them. A list that does not parse is
+// ignored whole (03 §7.4) and reported.
+func (m *Manager) AddNodes(spaceID string, nodes []string) error {
+	s := m.space(spaceID)
+	if s == nil {
+		return fmt.Errorf("add nodes to %s: %w", spaceID, ErrNoSpace)
+	}
+	add, err := parseNodes(nodes)
+	if err != nil {
+		return fmt.Errorf("add nodes to %s: %w", spaceID, err)
+	}
+	s.mu.Lock()
+	all := slices.Clone(s.nodes) // desired reads the old slice unlocked
+	for _, n := range add {
+		if !slices.Contains(all, n) {
+			all = append(all, n)
+		}
+	}
+	s.nodes = all
+	s.mu.Unlock()
+	m.redial(s)
+	return nil
 }

@@ -2,6 +2,7 @@ package netsync
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/coder/websocket"
 
 	"minca.dev/desktop/core/handshake"
+	"minca.dev/desktop/core/invite"
 	"minca.dev/desktop/core/space"
 	"minca.dev/desktop/node/transport"
 )
@@ -104,5 +106,36 @@ func TestNoWho(t *testing.T) {
 	}
 	if d := time.Since(start); d < 250*time.Millisecond || d > 5*time.Second {
 		t.Fatalf("let go after %v", d)
+	}
+}
+
+// TestAddNodes: nodes of a later invitation (03 §7.4) are dialled once
+// added; a list that does not parse is refused whole, an unknown space too.
+// State tells the space's state as Status does.
+func TestAddNodes(t *testing.T) {
+	fa, mb := keyOf(t, 1), keyOf(t, 2)
+	w := newWorld(t, false, fa, mb)
+	a := newNode(t, w, fa, opts{listen: ListenLoopback})
+	b := newNode(t, w, mb, opts{})
+	if st, ok := b.m.State(w.sp.ID); !ok || st != StateOffline {
+		t.Fatalf("state before any node: %q %v", st, ok)
+	}
+	if err := b.m.AddNodes(w.sp.ID, []string{"ws://127.0.0.1:1/peer"}); !errors.Is(err, invite.ErrNodes) {
+		t.Fatalf("an unpinned node URL: %v", err)
+	}
+	if err := b.m.AddNodes("bnotaspace", []string{a.url()}); !errors.Is(err, ErrNoSpace) {
+		t.Fatalf("an unknown space: %v", err)
+	}
+	if err := b.m.AddNodes(w.sp.ID, []string{a.url(), a.url()}); !errors.Is(err, invite.ErrNodes) {
+		t.Fatalf("a URL twice: %v", err)
+	}
+	if err := b.m.AddNodes(w.sp.ID, []string{a.url()}); err != nil {
+		t.Fatal(err)
+	}
+	v := a.write("after")
+	eventually(t, "b dials a and syncs", func() bool { return b.connectedTo(a.sess.DID()) && b.has(v.ID) })
+	eventually(t, "synced", func() bool { st, _ := b.m.State(w.sp.ID); return st == StateSynced })
+	if _, ok := b.m.State("bnotaspace"); ok {
+		t.Fatal("State of an unknown space")
 	}
 }

@@ -28,7 +28,9 @@
 //	eng, err := m.Add(ctx, netsync.SpaceConfig{Space: sp, Store: store, Opener: keyring,
 //		Keys: keyring.Keys, Hosts: ownHosts, Nodes: invitationNodes})
 //	eng.Write(ctx, v)            // the node's own versions (05 §7)
+//	m.AddNodes(sp.ID, nodes)     // another invitation's nodes (03 §7.4)
 //	m.Status(ctx)                // api.SyncStatus; SyncNow, Pause, Resume as api.Node's
+//	m.State(sp.ID)               // one space's state, cheaply (summaries)
 //	ch, stop := m.Events()       // deltas for Watch, after a Status snapshot
 //	m.Remove(spaceID); m.Close() // stores stay open: they are the caller's
 //

@@ -29,12 +29,12 @@ type syncSpace struct {
 	keys    func() []*spacekey.Key
 	holds   syncmsg.Holds
 	hosts   []invite.Node
-	nodes   []invite.Node
 
 	dialMu  sync.Mutex                   // guards dialers; never taken under mu
 	dialers map[string]*transport.Dialer // by node URL with its pin
 
 	mu       sync.Mutex
+	nodes    []invite.Node // the invitations' (AddNodes); replaced, never changed in place
 	hist     *access.History
 	view     *view
 	peers    map[string]*peerState // by session DID

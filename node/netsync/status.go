@@ -66,6 +66,16 @@ func (m *Manager) state(s *syncSpace, n spaceNow) string {
 	return StateSynced
 }
 
+// State is one space's sync state (api.SpaceSync.State), without the
+// store sums Status reads; ok is false for a space not synced here.
+func (m *Manager) State(spaceID string) (state string, ok bool) {
+	s := m.space(spaceID)
+	if s == nil {
+		return "", false
+	}
+	return m.state(s, s.now()), true
+}
+
 // checkSynced forgets what is left to fetch from peers the engine is synced
 // with (05 §6.5) and announces a space that became synced.
 func (m *Manager) checkSynced(s *syncSpace) {
