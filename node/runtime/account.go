@@ -213,7 +213,7 @@ func (n *Node) openAccountLocked(ctx context.Context, seed []byte) error {
 		return internal(err)
 	}
 	n.seed, n.acct, n.session, n.note, n.wire = seed, acct, session, nt, wire
-	if err := n.startSocketsLocked(); err != nil {
+	if err := n.startNetLocked(); err != nil {
 		return api.Errorf(api.CodeUnavailable, "%w", err)
 	}
 	if err := n.openRegistryLocked(ctx); err != nil {

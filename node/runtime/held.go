@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"sort"
 	"sync/atomic"
@@ -13,7 +12,6 @@ import (
 	"minca.dev/desktop/core/judge"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
-	"minca.dev/desktop/core/syncmsg"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/syncer"
 	"minca.dev/desktop/node/versions"
@@ -51,7 +49,8 @@ type clock struct{ n *Node }
 func (c clock) Now() time.Time { return c.n.now() }
 
 // openSpaceLocked opens a held space: its store, the gatekeeper's replay of
-// what the store holds, its engine, and its place on the hub.
+// what the store holds, its engine (netsync's on sockets, dialling the
+// nodes its invitations named), and its place on the hub.
 func (n *Node) openSpaceLocked(ctx context.Context, ss spaceState) error {
 	if _, ok := n.spaces[ss.ID]; ok {
 		return nil
@@ -64,15 +63,18 @@ func (n *Node) openSpaceLocked(ctx context.Context, ss spaceState) error {
 	if err != nil {
 		return err
 	}
-	n.spaces[sp.ID] = h
-	if n.sock != nil {
-		n.sock.serve(h, ss.Nodes)
+	eng, err := n.engineLocked(ctx, h, ss.Nodes)
+	if err != nil {
+		h.store.Close()
+		return internal(err)
 	}
+	n.startHeldLocked(ctx, h, eng)
+	n.spaces[sp.ID] = h
 	return nil
 }
 
-// openHeldLocked opens a space's store, gatekeeper and engine, and puts it
-// on the hub.
+// openHeldLocked opens a space's store and, for a private space, the keys
+// the account holds of it.
 func (n *Node) openHeldLocked(ctx context.Context, sp *space.Space, sealedKeys []string) (*held, error) {
 	path := filepath.Join(n.dir, spacesDir, sp.ID+".db")
 	st, err := versions.OpenSQLite(ctx, versions.Config{Path: path})
@@ -80,35 +82,31 @@ func (n *Node) openHeldLocked(ctx context.Context, sp *space.Space, sealedKeys [
 		return nil, api.Errorf(api.CodeUnavailable, "open the store of %s: %w", sp.ID, err)
 	}
 	h := &held{sp: sp, store: st, lines: map[string]*record.Version{}}
-	cfg := syncer.SpaceConfig{Space: sp, Store: st}
 	if sp.Visibility == space.VisibilityPriv {
 		if h.keys, err = n.newKeysLocked(h, sealedKeys); err != nil {
 			st.Close()
 			return nil, internal(err)
 		}
-		cfg.Opener = h.keys
-	}
-	gate, err := syncer.NewSpace(ctx, cfg)
-	if err != nil {
-		st.Close()
-		return nil, internal(fmt.Errorf("space %s: %w", sp.ID, err))
-	}
-	eng, err := syncer.New(syncer.Config{Self: n.wire.DID(), Space: gate, Clock: clock{n}, Holds: syncmsg.HoldsAll})
-	if err != nil {
-		st.Close()
-		return nil, internal(err)
-	}
-	h.eng = eng
-	if n.cfg.Hub != nil && !n.paused {
-		n.cfg.Hub.join(ctx, sp.ID, n.acct.DID(), eng, n.wire.DID())
 	}
 	return h, nil
 }
 
-func (h *held) close(hub *Hub, self string) error {
+// startHeldLocked gives h its engine and puts it on the hub.
+func (n *Node) startHeldLocked(ctx context.Context, h *held, eng *syncer.Engine) {
+	h.eng = eng
+	if n.cfg.Hub != nil && !n.paused {
+		n.cfg.Hub.join(ctx, h.sp.ID, eng, n.wire.DID())
+	}
+}
+
+// closeHeldLocked takes h off the network and closes its store.
+func (n *Node) closeHeldLocked(h *held) error {
 	h.closeMirror()
-	if hub != nil {
-		hub.leave(h.sp.ID, self)
+	if n.cfg.Hub != nil {
+		n.cfg.Hub.leave(h.sp.ID, n.wire.DID())
+	}
+	if n.net != nil && h != n.registry {
+		n.net.Remove(h.sp.ID)
 	}
 	return h.store.Close()
 }

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"sort"
 	"sync"
 	"time"
 
@@ -14,17 +15,16 @@ import (
 // delivered on its own goroutine, as 05 §6.1 asks of a connection.
 type Hub struct {
 	mu     sync.Mutex
-	spaces map[string]map[string]*hubEnd // space → session DID → end
+	spaces map[string]map[string]*hubEnd // space → engine DID → end
 	stop   chan struct{}
 	once   sync.Once
 }
 
 // hubEnd is one node's engine of a space on the hub.
 type hubEnd struct {
-	self    string // the engine's session DID
-	account string // the account it runs
-	eng     *syncer.Engine
-	out     map[string]*queue // peer session → queue to it
+	self string // the engine's DID
+	eng  *syncer.Engine
+	out  map[string]*queue // peer's engine DID → queue to it
 }
 
 // NewHub makes a hub; it ticks every engine on it every tick (hellos,
@@ -76,16 +76,16 @@ func (h *Hub) tickAll() {
 	}
 }
 
-// join puts account's engine of space on the hub and connects it with
+// join puts a node's engine of space on the hub and connects it with
 // every other node holding the space.
-func (h *Hub) join(ctx context.Context, spaceID, account string, eng *syncer.Engine, self string) {
+func (h *Hub) join(ctx context.Context, spaceID string, eng *syncer.Engine, self string) {
 	h.mu.Lock()
 	ends := h.spaces[spaceID]
 	if ends == nil {
 		ends = map[string]*hubEnd{}
 		h.spaces[spaceID] = ends
 	}
-	me := &hubEnd{self: self, account: account, eng: eng, out: map[string]*queue{}}
+	me := &hubEnd{self: self, eng: eng, out: map[string]*queue{}}
 	type add struct {
 		eng  *syncer.Engine
 		peer string
@@ -124,16 +124,17 @@ func (h *Hub) leave(spaceID, self string) {
 	}
 }
 
-// peers are the other ends of space: "<account> <session>" each.
+// peers are the engines' DIDs at the other ends of space.
 func (h *Hub) peers(spaceID, self string) []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var out []string
-	for peer, e := range h.spaces[spaceID] {
+	for peer := range h.spaces[spaceID] {
 		if peer != self {
-			out = append(out, e.account+" "+peer)
+			out = append(out, peer)
 		}
 	}
+	sort.Strings(out)
 	return out
 }
 

@@ -83,10 +83,10 @@ const LinkPrefix = "https://minca.dev/join#invite="
 // (04 §5.2): its listening socket, pinned by its DID; none when it does
 // not listen.
 func (n *Node) nodeURLsLocked() []string {
-	if n.sock == nil || n.sock.listen == "" {
+	if n.net == nil || n.net.URL() == "" {
 		return nil
 	}
-	return []string{n.sock.listen}
+	return []string{n.net.URL()}
 }
 
 // Invites lists the open role invites of a space (03 §7.2).

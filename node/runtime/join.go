@@ -99,7 +99,7 @@ func (n *Node) joinRoleLocked(ctx context.Context, h *held, acc *invite.Accepted
 // dialLocked keeps sockets to the nodes an invite names, now and after
 // restarts (they go into the node's state).
 func (n *Node) dialLocked(h *held, nodes []string) error {
-	if n.sock == nil || len(nodes) == 0 {
+	if n.net == nil || len(nodes) == 0 {
 		return nil
 	}
 	for i := range n.st.Spaces {
@@ -111,7 +111,9 @@ func (n *Node) dialLocked(h *held, nodes []string) error {
 			}
 		}
 	}
-	n.sock.serve(h, nodes)
+	if err := n.net.AddNodes(h.sp.ID, nodes); err != nil {
+		return api.Errorf(api.CodeInvalid, "the invite's nodes: %w", err)
+	}
 	return n.saveLocked()
 }
 

@@ -5,16 +5,14 @@ import (
 	"time"
 
 	"minca.dev/desktop/core/spacekey"
-	"minca.dev/desktop/node/syncer"
 )
 
 // loopEvery is how often the node's background loop runs.
 const loopEvery = 500 * time.Millisecond
 
-// loop runs until the node closes: it ticks the engines on node sockets
-// (hellos, retries and timeouts of 05 §6; the Hub ticks its own), follows
-// the registry, and tells watchers about spaces whose store changed
-// through sync (Watch deltas).
+// loop runs until the node closes: it follows the registry, and tells
+// watchers about spaces whose store changed through sync (Watch deltas).
+// The engines are ticked by node/netsync, or by the Hub.
 func (n *Node) loop(stop <-chan struct{}) {
 	defer n.bg.Done()
 	n.bg.Add(1)
@@ -28,28 +26,8 @@ func (n *Node) loop(stop <-chan struct{}) {
 			return
 		case <-t.C:
 		}
-		for _, e := range n.engines() {
-			e.Tick(context.Background())
-		}
 		n.noticeChanges(gens)
 	}
-}
-
-// engines are the engines to tick: those on node sockets.
-func (n *Node) engines() []*syncer.Engine {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.sock == nil || n.paused {
-		return nil
-	}
-	var out []*syncer.Engine
-	for _, h := range n.spaces {
-		out = append(out, h.eng)
-	}
-	if n.registry != nil {
-		out = append(out, n.registry.eng)
-	}
-	return out
 }
 
 // noticeChanges emits a space event for each space whose store generation

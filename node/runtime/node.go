@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"crypto/rand"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/note"
 	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/netsync"
 	"minca.dev/desktop/node/paths"
 	"minca.dev/desktop/node/vault"
 )
@@ -25,11 +27,15 @@ type Config struct {
 	Rand     io.Reader        // nil = crypto/rand
 	Now      func() time.Time // nil = time.Now
 	Hub      *Hub             // in-process network to other nodes; nil = none
-	// Sockets starts node sockets (node/transport); Listen, when set, is the
-	// loopback address they listen on, put into the invites this node makes.
-	Sockets bool
-	Listen  string
-	Version string // the app's version, for Status
+	// Sockets syncs over node sockets (node/netsync over node/transport);
+	// Listen, when set, is the address they listen on (loopback, or any
+	// with ServerTLS: wss://), the node URL put into the invites this node
+	// makes. ClientTLS is for wss:// dials (nil: the system's roots).
+	Sockets   bool
+	Listen    string
+	ServerTLS *tls.Config
+	ClientTLS *tls.Config
+	Version   string // the app's version, for Status
 }
 
 // Node is the embedded node. Its methods are safe for concurrent use: one
@@ -43,7 +49,7 @@ type Node struct {
 	acct    *identity.KeyPair // the account key
 	session *identity.KeyPair // this run's session key: signs versions
 	wire    *identity.KeyPair // the node's key on the wire (nodeKey)
-	sock    *sockets          // node sockets; nil unless Config.Sockets
+	net     *netsync.Manager  // node sockets; nil unless Config.Sockets
 	note    *note.Note        // account → session
 	spaces  map[string]*held
 	// registry is the account registry (03 §13), held apart from spaces.
@@ -107,18 +113,18 @@ func (n *Node) closeStores() error {
 	}
 	n.closed = true
 	var first error
+	if n.net != nil {
+		first = n.net.Close() // every peer let go before the stores close
+		n.net = nil
+	}
 	for _, h := range n.spaces {
-		if err := h.close(n.cfg.Hub, n.wireDIDLocked()); err != nil && first == nil {
+		if err := n.closeHeldLocked(h); err != nil && first == nil {
 			first = err
 		}
 	}
 	n.spaces = map[string]*held{}
-	if n.sock != nil {
-		n.sock.close()
-		n.sock = nil
-	}
 	if n.registry != nil {
-		n.registry.close(n.cfg.Hub, n.wireDIDLocked())
+		n.closeHeldLocked(n.registry)
 		n.registry = nil
 	}
 	n.watch.closeAll()

@@ -28,6 +28,12 @@ func (n *Node) openRegistryLocked(ctx context.Context) error {
 		return err
 	}
 	h.keys.add(d.Key)
+	eng, err := n.localEngine(ctx, h)
+	if err != nil {
+		h.store.Close()
+		return internal(err)
+	}
+	n.startHeldLocked(ctx, h, eng)
 	n.registry = h
 	return nil
 }
@@ -148,7 +154,7 @@ func (n *Node) dropLocked(ctx context.Context, id string) {
 	if h == nil {
 		return
 	}
-	h.close(n.cfg.Hub, n.wire.DID())
+	n.closeHeldLocked(h)
 	delete(n.spaces, id)
 	n.st.Spaces = slices.DeleteFunc(n.st.Spaces, func(s spaceState) bool { return s.ID == id })
 	n.saveLocked()

@@ -70,7 +70,7 @@ func (n *Node) Space(ctx context.Context, id string) (api.SpaceDetail, error) {
 	}
 	created, _ := record.ParseTime(h.sp.CreatedAt)
 	d := api.SpaceDetail{SpaceSummary: sum, CreatedAt: created, RoleTemplates: roleInfos(h.sp, hist.Current().Snapshot()),
-		Peers: n.peersLocked(h)}
+		Peers: n.spacePeersLocked(ctx, h)}
 	if h.private() {
 		if ring, err := h.keys.keyring(ctx); err == nil {
 			d.KeyID = ring.CurrentID()

@@ -2,72 +2,35 @@ package runtime
 
 import (
 	"context"
-	"strings"
+	"slices"
 
 	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/netsync"
 )
 
-// Sync states a space or the node is in (api.SpaceSync.State).
-const (
-	syncSynced  = "synced"
-	syncSyncing = "syncing"
-	syncOffline = "offline"
-	syncPaused  = "paused"
-)
+// kindSync is the Watch event that carries the sync status.
+const kindSync = "sync"
 
+// syncStateLocked is a space's sync state (api.SpaceSync.State): node/netsync's
+// on sockets, the Hub's otherwise.
 func (n *Node) syncStateLocked(h *held) string {
-	switch {
-	case n.paused:
-		return syncPaused
-	case n.cfg.Hub == nil && n.sock == nil:
-		return syncOffline
-	}
-	var peers []string
-	if n.cfg.Hub != nil {
-		for _, p := range n.cfg.Hub.peers(h.sp.ID, n.wire.DID()) {
-			peers = append(peers, sessionOf(p))
+	if n.net != nil {
+		if st, ok := n.net.State(h.sp.ID); ok {
+			return st
 		}
 	}
-	if n.sock != nil {
-		for _, p := range n.sock.tr.Peers(h.sp.ID) {
-			peers = append(peers, p.DID())
-		}
-	}
-	if len(peers) == 0 {
-		return syncOffline
-	}
-	for _, p := range peers {
-		if !h.eng.Synced(p) {
-			return syncSyncing
-		}
-	}
-	return syncSynced
+	return n.hubStateLocked(h)
 }
 
-func sessionOf(peer string) string {
-	_, s, _ := strings.Cut(peer, " ")
-	return s
-}
-
-func (n *Node) peersLocked(h *held) []api.PeerStatus {
+// spacePeersLocked are the peers of one space.
+func (n *Node) spacePeersLocked(ctx context.Context, h *held) []api.PeerStatus {
+	if n.net == nil {
+		return n.hubPeersLocked(h)
+	}
 	out := []api.PeerStatus{}
-	if n.paused {
-		return out
-	}
-	if n.cfg.Hub != nil {
-		for _, p := range n.cfg.Hub.peers(h.sp.ID, n.wire.DID()) {
-			acct, _, _ := strings.Cut(p, " ")
-			out = append(out, api.PeerStatus{DID: acct, State: "connected", Spaces: []string{h.sp.ID}})
-		}
-	}
-	if n.sock != nil {
-		counters := n.sock.tr.Counters()
-		for _, p := range n.sock.tr.Peers(h.sp.ID) {
-			ps := api.PeerStatus{DID: p.DID(), State: "connected", Spaces: []string{h.sp.ID}}
-			if c, ok := counters[p.DID()]; ok {
-				ps.Dropped = c.Malformed + c.BadSignature + c.Refused + c.Oversize + c.Dropped
-			}
-			out = append(out, ps)
+	for _, p := range n.net.Status(ctx).Peers {
+		if slices.Contains(p.Spaces, h.sp.ID) {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -80,48 +43,45 @@ func (n *Node) SyncStatus(ctx context.Context) (api.SyncStatus, error) {
 	if err := n.readyLocked(); err != nil {
 		return api.SyncStatus{}, err
 	}
-	out := api.SyncStatus{Paused: n.paused, Spaces: []api.SpaceSync{}, Peers: []api.PeerStatus{}}
-	if n.sock != nil {
-		out.Listen = n.sock.listen
-	}
-	for _, id := range sortedIDs(n.spaces) {
-		h := n.spaces[id]
-		st := h.eng.Stats()
-		_ = st
-		count := 0
-		if sums, err := h.store.Sums(ctx); err == nil {
-			for _, s := range sums {
-				count += int(s.Count)
-			}
-		}
-		out.Spaces = append(out.Spaces, api.SpaceSync{SpaceID: id, State: n.syncStateLocked(h), Versions: count})
-		out.Peers = append(out.Peers, n.peersLocked(h)...)
-	}
-	return out, nil
+	return n.syncStatusLocked(ctx), nil
 }
 
-// SyncNow ticks the engines of one space ("" = every space): hellos go out
-// and sessions begin with every peer (05 §6.2).
+// syncStatusLocked is node/netsync's status on sockets, with Listen the
+// node URL others dial (04 §5.2); the Hub's otherwise.
+func (n *Node) syncStatusLocked(ctx context.Context) api.SyncStatus {
+	if n.net == nil {
+		return n.hubStatusLocked(ctx)
+	}
+	st := n.net.Status(ctx)
+	st.Listen = n.net.URL()
+	return st
+}
+
+// SyncNow writes the boxes due in one space ("" = every space), then says
+// hello to its peers so sessions begin (05 §6.2).
 func (n *Node) SyncNow(ctx context.Context, id string) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if err := n.readyLocked(); err != nil {
 		return err
 	}
+	list := n.spaces
 	if id != "" {
 		h, err := n.spaceLocked(id)
 		if err != nil {
 			return err
 		}
-		if err := n.boxesDueLocked(ctx, h); err != nil {
-			return err
-		}
-		return internal(h.eng.Tick(ctx))
+		list = map[string]*held{id: h}
 	}
-	for _, h := range n.spaces {
+	for _, h := range list {
 		if err := n.boxesDueLocked(ctx, h); err != nil {
 			return err
 		}
+	}
+	if n.net != nil {
+		return internal(n.net.SyncNow(ctx, id))
+	}
+	for _, h := range list {
 		if err := h.eng.Tick(ctx); err != nil {
 			return internal(err)
 		}
@@ -136,13 +96,18 @@ func (n *Node) PauseSync(ctx context.Context) error {
 	if err := n.readyLocked(); err != nil {
 		return err
 	}
+	if n.net != nil {
+		if err := n.net.Pause(); err != nil {
+			return internal(err)
+		}
+	}
 	if !n.paused && n.cfg.Hub != nil {
 		for id := range n.spaces {
 			n.cfg.Hub.leave(id, n.wire.DID())
 		}
 	}
 	n.paused = true
-	n.emitLocked(api.Event{Kind: "sync", Data: map[string]any{"paused": true}})
+	n.emitLocked(api.Event{Kind: kindSync, Data: n.syncStatusLocked(ctx)})
 	return nil
 }
 
@@ -153,12 +118,65 @@ func (n *Node) ResumeSync(ctx context.Context) error {
 	if err := n.readyLocked(); err != nil {
 		return err
 	}
+	if n.net != nil {
+		if err := n.net.Resume(); err != nil {
+			return api.Errorf(api.CodeUnavailable, "resume: %w", err)
+		}
+	}
 	if n.paused && n.cfg.Hub != nil {
 		for id, h := range n.spaces {
-			n.cfg.Hub.join(ctx, id, n.acct.DID(), h.eng, n.wire.DID())
+			n.cfg.Hub.join(ctx, id, h.eng, n.wire.DID())
 		}
 	}
 	n.paused = false
-	n.emitLocked(api.Event{Kind: "sync", Data: map[string]any{"paused": false}})
+	n.emitLocked(api.Event{Kind: kindSync, Data: n.syncStatusLocked(ctx)})
 	return nil
+}
+
+// The in-process Hub's view of sync (tests): a peer is another node on
+// the hub holding the space.
+
+func (n *Node) hubStateLocked(h *held) string {
+	peers := n.hubPeersLocked(h)
+	switch {
+	case n.paused:
+		return netsync.StatePaused
+	case len(peers) == 0:
+		return netsync.StateOffline
+	}
+	for _, p := range peers {
+		if !h.eng.Synced(p.DID) {
+			return netsync.StateSyncing
+		}
+	}
+	return netsync.StateSynced
+}
+
+// hubPeersLocked are the other nodes on the hub holding h, by their
+// engines' DIDs.
+func (n *Node) hubPeersLocked(h *held) []api.PeerStatus {
+	out := []api.PeerStatus{}
+	if n.paused || n.cfg.Hub == nil {
+		return out
+	}
+	for _, p := range n.cfg.Hub.peers(h.sp.ID, n.wire.DID()) {
+		out = append(out, api.PeerStatus{DID: p, State: netsync.PeerStateConnected, Spaces: []string{h.sp.ID}})
+	}
+	return out
+}
+
+func (n *Node) hubStatusLocked(ctx context.Context) api.SyncStatus {
+	out := api.SyncStatus{Paused: n.paused, Spaces: []api.SpaceSync{}, Peers: []api.PeerStatus{}}
+	for _, id := range sortedIDs(n.spaces) {
+		h := n.spaces[id]
+		count := 0
+		if sums, err := h.store.Sums(ctx); err == nil {
+			for _, s := range sums {
+				count += s.Count
+			}
+		}
+		out.Spaces = append(out.Spaces, api.SpaceSync{SpaceID: id, State: n.hubStateLocked(h), Versions: count})
+		out.Peers = append(out.Peers, n.hubPeersLocked(h)...)
+	}
+	return out
 }

@@ -70,9 +70,9 @@ func (n *Node) snapshotLocked(ctx context.Context) []api.Event {
 	var sync api.SyncStatus
 	if n.readyLocked() == nil {
 		spaces, _ = n.summariesLocked(ctx)
-		sync = api.SyncStatus{Paused: n.paused}
+		sync = n.syncStatusLocked(ctx)
 	}
-	return append(evs, api.Event{Kind: "spaces", Data: spaces}, api.Event{Kind: "sync", Data: sync})
+	return append(evs, api.Event{Kind: "spaces", Data: spaces}, api.Event{Kind: kindSync, Data: sync})
 }
 
 func (n *Node) pump(ctx context.Context, w *watcher, out chan<- api.Event) {
