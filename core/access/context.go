@@ -23,7 +23,7 @@ type context struct {
 	overUnstruck map[int]bool
 
 	// memo caches may() per view: by view index, invocation key → answer.
-	memo []map[string]bool
+	memo []map[memoKey]bool
 }
 
 func newAllowedContext(h *History) *context {
@@ -78,13 +78,16 @@ func (c *context) forgetViewsFrom(from int) {
 	}
 }
 
+// memoKey is a may() cache entry's key: who asks, and the invocation's key.
+type memoKey struct{ did, inv string }
+
 // memoOf is the may() cache of view v.
-func (c *context) memoOf(v int) map[string]bool {
+func (c *context) memoOf(v int) map[memoKey]bool {
 	for len(c.memo) <= v {
 		c.memo = append(c.memo, nil)
 	}
 	if c.memo[v] == nil {
-		c.memo[v] = map[string]bool{}
+		c.memo[v] = map[memoKey]bool{}
 	}
 	return c.memo[v]
 }

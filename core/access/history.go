@@ -105,6 +105,9 @@ func Replay(g Genesis, events []Event) (*History, error) {
 // Genesis is the start the history was made with.
 func (h *History) Genesis() Genesis { return h.g.clone() }
 
+// Private is Genesis().Private, without copying the genesis.
+func (h *History) Private() bool { return h.g.Private }
+
 // Add adds events to the history and replays what they change. Events are
 // deduplicated by id, the first kept (§4.2). An event whose shape is wrong
 // (Validate) fails the whole call, and nothing is added.

@@ -13,22 +13,78 @@ import (
 // JSON never holds raw), the paths to each Unopened; and a trusting
 // invocation adds a mark, since it may be answered differently.
 func invocationOf(cmd string, args map[string]any, trusting bool) (*invocation, bool) {
+	key, ok := invocationKey(cmd, args)
+	if !ok {
+		return nil, false
+	}
+	inv := &invocation{cmd: cmd, args: args, key: key}
+	if trusting {
+		inv = inv.trustingOf()
+	}
+	return inv, true
+}
+
+// invocationKey is the may() cache key of a strict invocation.
+func invocationKey(cmd string, args map[string]any) (string, bool) {
 	b, err := cjson.Marshal(args)
 	if err != nil {
-		return nil, false
+		return "", false
 	}
 	key := cmd + " " + string(b)
 	if paths := unopenedPaths(args, nil, nil); len(paths) > 0 {
 		p, err := cjson.Marshal(paths)
 		if err != nil {
-			return nil, false
+			return "", false
 		}
 		key += "\nunopened " + string(p)
 	}
-	if trusting {
-		key += "\ntrusting"
+	return key, true
+}
+
+// trustingOf is the trusting reading of a strict invocation.
+func (inv *invocation) trustingOf() *invocation {
+	return &invocation{cmd: inv.cmd, args: inv.args, trusting: true, key: inv.key + "\ntrusting"}
+}
+
+// Invocation is a command with its arguments, made once and asked of many
+// states (May, MayTrusting): its canonical JSON, the may() cache key, is
+// written once. A gatekeeper asks one version's invocation of seenAs and of
+// at (03 §5.2), each strictly and perhaps trusting.
+type Invocation struct {
+	strict   *invocation
+	trusting *invocation // made when first asked
+}
+
+// NewInvocation prepares cmd with args (JSON-shaped, as core/cjson gives
+// it). ok is false when args are not JSON: May answers no for such args,
+// and so does MayInvoke for a nil Invocation. An Invocation is not safe for
+// concurrent use.
+func NewInvocation(cmd string, args map[string]any) (*Invocation, bool) {
+	key, ok := invocationKey(cmd, args)
+	if !ok {
+		return nil, false
 	}
-	return &invocation{cmd: cmd, args: args, trusting: trusting, key: key}, true
+	return &Invocation{strict: &invocation{cmd: cmd, args: args, key: key}}, true
+}
+
+// Args are the invocation's arguments.
+func (inv *Invocation) Args() map[string]any { return inv.strict.args }
+
+// MayInvoke is May(did, cmd, args) for a prepared invocation.
+func (s *State) MayInvoke(did string, inv *Invocation) bool {
+	return inv != nil && s.may(did, inv.strict)
+}
+
+// MayInvokeTrusting is MayTrusting(did, cmd, args) for a prepared
+// invocation.
+func (s *State) MayInvokeTrusting(did string, inv *Invocation) bool {
+	if inv == nil {
+		return false
+	}
+	if inv.trusting == nil {
+		inv.trusting = inv.strict.trustingOf()
+	}
+	return s.may(did, inv.trusting)
 }
 
 // unopenedPaths appends the path (member names and list indexes) of each

@@ -137,8 +137,8 @@ func (s *State) may(did string, inv *invocation) bool {
 	if s.IsFounder(did) {
 		return true
 	}
-	var memo map[string]bool
-	key := did + " " + inv.key
+	var memo map[memoKey]bool
+	key := memoKey{did, inv.key}
 	if s.view >= 0 {
 		memo = s.c.memoOf(s.view)
 		if v, ok := memo[key]; ok {

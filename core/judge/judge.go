@@ -77,7 +77,7 @@ func judgeWith(h *access.History, q Query, needs func(s *access.State, among []s
 // notPlaced is step 1: the ids seen and within name (other than the space
 // id) that the history does not hold or that are waiting, sorted.
 func notPlaced(h *access.History, lists ...[]string) []string {
-	g := h.Genesis().SpaceID
+	g := h.SpaceID()
 	var out []string
 	for _, l := range lists {
 		for _, id := range l {

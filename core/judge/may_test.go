@@ -162,3 +162,45 @@ func TestMayTrustingUnopenedBody(t *testing.T) {
 		t.Fatal("no state where an unopened body reads differently: the test says nothing")
 	}
 }
+
+// A prepared invocation (access.Invocation, written once and asked of many
+// states, as standing asks seenAs and at) answers as May and MayTrusting
+// asked afresh, strictly and trusting, with the body opened or not.
+func TestPreparedInvocationMatchesMay(t *testing.T) {
+	w, people, seens := rolesWorld(t)
+	argsList := []map[string]any{
+		space.RecordWriteArgs("app.poll", true, policy.Unopened),
+		space.RecordWriteArgs("app.poll", true, map[string]any{}),
+		space.RecordWriteArgs("app.wiki", false, map[string]any{"locked": true}),
+		space.RecordDeleteArgs("app.wiki", true),
+	}
+	holds := 0
+	for _, args := range argsList {
+		cmd := space.CmdRecordWrite
+		if len(args) == 2 {
+			cmd = space.CmdRecordDelete
+		}
+		for _, p := range people {
+			inv, ok := access.NewInvocation(cmd, args)
+			if !ok {
+				t.Fatalf("%v: not JSON", args)
+			}
+			for _, seen := range seens {
+				st, _ := w.h.At(seen, nil)
+				for _, trusting := range []bool{false, true} {
+					want := st.May(p.DID(), cmd, args) ||
+						trusting && args[space.ArgBody] == policy.Unopened && st.MayTrusting(p.DID(), cmd, args)
+					if got := mayInvoke(st, p.DID(), inv, trusting); got != want {
+						t.Fatalf("at %v, %s %s %v trusting=%v: prepared %v, afresh %v", seen, p.DID()[:16], cmd, args, trusting, got, want)
+					}
+					if want {
+						holds++
+					}
+				}
+			}
+		}
+	}
+	if holds == 0 {
+		t.Fatal("no invocation holds anywhere: the comparison says nothing")
+	}
+}

@@ -128,7 +128,7 @@ func (s *Standing) checkRules(v, first *record.Version, root string, inv invocat
 	if v.Deleted || !inv.opened {
 		return nil
 	}
-	private := s.History.Genesis().Private
+	private := s.History.Private()
 	if err := s.checkTags(v, inv.body, r, private); err != nil {
 		return err
 	}
@@ -154,7 +154,12 @@ func (s *Standing) checkRules(v, first *record.Version, root string, inv invocat
 
 // checkTags recomputes a version's tags (02 §8.4).
 func (s *Standing) checkTags(v *record.Version, body any, r rules, private bool) error {
-	key, err := definition.PublicTagKey(s.Space.ID)
+	var key []byte
+	var err error
+	if !private && len(r.topics) > 0 {
+		// With no topics in force the key derives no tag: not worked out.
+		key, err = definition.PublicTagKey(s.Space.ID)
+	}
 	if private {
 		keys, ok := s.opener().(TopicKeys)
 		if !ok {

@@ -173,6 +173,9 @@ type invocation struct {
 	body   any  // the body as this peer opens it, or policy.Unopened
 	opened bool // whether it could
 	sys    bool // a sys.* collection: needs is isMember
+	// asked is cmd with args prepared once for every state it is asked of
+	// (nil when args are not JSON: may() then holds for no one).
+	asked *access.Invocation
 }
 
 func (s *Standing) invocation(v *record.Version, first *record.Version, root string) invocation {
@@ -180,13 +183,22 @@ func (s *Standing) invocation(v *record.Version, first *record.Version, root str
 	byCreator := s.byCreator(v, first, root)
 	if v.Deleted {
 		inv.args = space.RecordDeleteArgs(v.Collection, byCreator)
-		return inv
+		return inv.prepared()
 	}
 	inv.body, inv.opened = s.opener().Open(v)
 	if !inv.opened {
 		inv.body = policy.Unopened
 	}
 	inv.args = space.RecordWriteArgs(v.Collection, byCreator, inv.body)
+	return inv.prepared()
+}
+
+// prepared writes the invocation's canonical JSON once (access.Invocation):
+// needs asks it of seenAs and of at.
+func (inv invocation) prepared() invocation {
+	if !inv.sys {
+		inv.asked, _ = access.NewInvocation(inv.cmd, inv.args)
+	}
 	return inv
 }
 
@@ -211,5 +223,5 @@ func (inv invocation) needs(st *access.State, trusting bool) bool {
 	if inv.sys {
 		return st.IsMember(inv.root)
 	}
-	return mayInvoke(st, inv.root, inv.cmd, inv.args, trusting)
+	return mayInvoke(st, inv.root, inv.asked, trusting)
 }
