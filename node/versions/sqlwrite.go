@@ -37,6 +37,28 @@ var writeSQL = map[string]string{
 		FROM records r LEFT JOIN versions v ON v.id = r.current WHERE r.key = ?2`,
 }
 
+// writePragmas tune the writing connection (our choice, for ingest: a
+// first sync lands thousands of versions a second):
+//   - a page cache of writeCacheKiB, so a landing's pages stay in memory;
+//   - cache_spill off: a large landing grows the cache rather than writing
+//     pages to the WAL before its commit (they would be written twice);
+//   - a WAL checkpoint every walCheckpointPages pages, so an index page
+//     touched by many landings is copied back to the database once per
+//     checkpoint rather than once per few landings;
+//   - temporary storage in memory: the sub-journal of a savepoint (one per
+//     change when several land together) is not a file.
+var writePragmas = []string{
+	fmt.Sprintf("PRAGMA cache_size = -%d", writeCacheKiB),
+	"PRAGMA cache_spill = OFF",
+	fmt.Sprintf("PRAGMA wal_autocheckpoint = %d", walCheckpointPages),
+	"PRAGMA temp_store = MEMORY",
+}
+
+const (
+	writeCacheKiB      = 16 << 10
+	walCheckpointPages = 8000
+)
+
 // sqlWriteConn is the store's one writing connection. Only the lander's
 // leader uses it, one landing at a time.
 type sqlWriteConn struct {
@@ -50,6 +72,12 @@ func openWriteConn(ctx context.Context, db *sql.DB) (*sqlWriteConn, error) {
 		return nil, err
 	}
 	w := &sqlWriteConn{conn: conn, stmts: map[string]*sql.Stmt{}}
+	for _, p := range writePragmas {
+		if _, err := conn.ExecContext(ctx, p); err != nil {
+			w.close()
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+	}
 	for name, q := range writeSQL {
 		st, err := conn.PrepareContext(ctx, q)
 		if err != nil {
@@ -89,8 +117,20 @@ func (w *sqlWriteConn) land(batch []*change, landed func(gen uint64, deltas []it
 		return fail(err)
 	}
 	tx := &sqlWriter{w: w, sums: map[string]CollectionSum{}}
-	for i, c := range batch {
-		errs[i] = w.change(tx, c)
+	if len(batch) == 1 {
+		// One change alone needs no savepoint: if it fails, the whole
+		// transaction is rolled back, which is all of it and nothing else.
+		// (A savepoint copies every page it changes to a sub-journal.)
+		tx.begin()
+		if errs[0] = applyChange(tx, batch[0]); errs[0] != nil {
+			w.exec("ROLLBACK")
+			return errs
+		}
+		tx.keep()
+	} else {
+		for i, c := range batch {
+			errs[i] = w.change(tx, c)
+		}
 	}
 	err := tx.finish()
 	if err == nil {
