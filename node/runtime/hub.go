@@ -9,10 +9,11 @@ import (
 	"minca.dev/desktop/node/syncer"
 )
 
-// Hub is an in-process network between nodes of one process (tests, and a
-// stand-in until node/transport is wired): every node holding a space is
-// connected to every other holding it, each direction an ordered queue
-// delivered on its own goroutine, as 05 §6.1 asks of a connection.
+// Hub is an in-process network between nodes of one process, for tests:
+// every node holding a space is connected to every other holding it, each
+// direction an ordered queue delivered on its own goroutine, as 05 §6.1
+// asks of a connection. It has no gate: nodes on sockets (node/netsync)
+// are the ones that refuse former members (03 §9.2).
 type Hub struct {
 	mu     sync.Mutex
 	spaces map[string]map[string]*hubEnd // space → engine DID → end
