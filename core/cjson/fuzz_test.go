@@ -70,3 +70,18 @@ func FuzzMarshalString(f *testing.F) {
 		}
 	})
 }
+
+// CompareUTF16's byte-wise shortcut orders every pair of strings as reading
+// them code unit by code unit does, for any bytes (WTF-8, invalid, a prefix
+// cut inside a character).
+func FuzzCompareUTF16(f *testing.F) {
+	for _, p := range [][2]string{{"a", "ab"}, {"é", "ê"}, {"\xed\xa0", "\xed\xa0a"}, {"a\xc3", "a\xc3\xa9"},
+		{"\ue000", "\U00010000"}, {"x\xffa", "x\xffb"}, {"", ""}, {"key", "kez"}} {
+		f.Add(p[0], p[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := CompareUTF16(a, b), compareUnits(a, b); got != want {
+			t.Fatalf("CompareUTF16(%q, %q) = %d, code units say %d", a, b, got, want)
+		}
+	})
+}

@@ -33,6 +33,10 @@ func Marshal(v any) ([]byte, error) {
 	return appendValue(make([]byte, 0, 128), v, 0)
 }
 
+// smallObject is how many member names an object may have for Marshal to
+// gather them without allocating.
+const smallObject = 16
+
 func appendValue(dst []byte, v any, depth int) ([]byte, error) {
 	if depth > MaxDepth {
 		return dst, ErrTooDeep
@@ -52,7 +56,12 @@ func appendValue(dst []byte, v any, depth int) ([]byte, error) {
 	case []any:
 		return appendArray(dst, len(x), func(i int) any { return x[i] }, depth)
 	case map[string]any:
-		return appendObject(dst, mapKeys(x), func(k string) any { return x[k] }, depth)
+		var names [smallObject]string // most objects: no allocation for their names
+		keys := names[:0]
+		for k := range x {
+			keys = append(keys, k)
+		}
+		return appendObject(dst, keys, func(k string) any { return x[k] }, depth)
 	case int:
 		return appendInt(dst, int64(x))
 	case int64:

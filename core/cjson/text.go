@@ -44,6 +44,11 @@ func nextChar(s string, i int) (r rune, size int, ok bool) {
 func appendString(dst []byte, s string) ([]byte, error) {
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
+		if n := plainRun(s[i:]); n > 0 {
+			dst = append(dst, s[i:i+n]...)
+			i += n
+			continue
+		}
 		if c := s[i]; c < utf8.RuneSelf {
 			dst = appendASCII(dst, c)
 			i++
@@ -61,6 +66,17 @@ func appendString(dst []byte, s string) ([]byte, error) {
 		i += size
 	}
 	return append(dst, '"'), nil
+}
+
+// plainRun is how many bytes at the start of s are ASCII written as they
+// are: printable, not '"' nor '\\'.
+func plainRun(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 func appendASCII(dst []byte, c byte) []byte {
@@ -91,6 +107,32 @@ func appendASCII(dst []byte, c byte) []byte {
 // Go's byte order where characters above U+FFFF meet U+E000–U+FFFF. A byte
 // that is not WTF-8 counts as the code unit U+FFFD.
 func CompareUTF16(a, b string) int {
+	// Where the strings first differ in an ASCII byte each (or one ends),
+	// code units and bytes order alike: the prefix before is the same
+	// text. Otherwise compare code unit by code unit.
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case i == n && len(a) == len(b):
+		return 0
+	case i == len(a) && b[i] < utf8.RuneSelf:
+		return -1
+	case i == len(b) && a[i] < utf8.RuneSelf:
+		return 1
+	case i < n && a[i] < utf8.RuneSelf && b[i] < utf8.RuneSelf:
+		if a[i] < b[i] {
+			return -1
+		}
+		return 1
+	}
+	return compareUnits(a, b)
+}
+
+// compareUnits is CompareUTF16 read code unit by code unit.
+func compareUnits(a, b string) int {
 	var ua, ub unitReader
 	ua.s, ub.s = a, b
 	for {
