@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sync"
 	"testing"
 	"time"
@@ -117,6 +118,8 @@ func firstSync(tb testing.TB, c *corpus, kind string, verify bool) (wall, cpu ti
 		}
 		net.Add(names[i], engines[i])
 	}
+	stopProfile := startProfile(tb)
+	defer stopProfile()
 	began, beganCPU := time.Now(), cpuTime()
 	for i, e := range engines {
 		if err := e.AddPeer(ctx, names[1-i], net.Conn(names[i], names[1-i])); err != nil {
@@ -275,3 +278,24 @@ func BenchmarkFirstSync(b *testing.B) {
 }
 
 func decodeSig(s string) ([]byte, error) { return enc.DecodeB64URL(s) }
+
+// startProfile writes a CPU profile of the sync alone (not the corpus's
+// signing nor the filling of the full store) to $SYNC_BENCH_PROFILE, if
+// set; the last sync of a run wins.
+func startProfile(tb testing.TB) (stop func()) {
+	path := os.Getenv("SYNC_BENCH_PROFILE")
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		tb.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
+}

@@ -14,10 +14,16 @@ type writer interface {
 }
 
 // prefetcher is a writer that can read at once all that placing one
-// version asks (a database: one statement instead of three).
+// version asks (a database: one statement instead of three), and all that
+// placing a change's versions asks (one statement instead of one each).
 type prefetcher interface {
 	prefetch(m Meta) error
+	readAhead(ms []Meta) error
 }
+
+// readAheadMin is the smallest change whose versions are read ahead
+// together.
+const readAheadMin = 4
 
 // applyChange runs one change against w: each version placed in turn
 // (05 §10.1), then each removal. On error the caller undoes what the change
@@ -26,8 +32,18 @@ func applyChange(w writer, c *change) error {
 	if err := c.ctx.Err(); err != nil {
 		return err
 	}
+	p, prefetches := w.(prefetcher)
+	if prefetches && len(c.put) >= readAheadMin {
+		ms := make([]Meta, len(c.put))
+		for i, vc := range c.put {
+			ms[i] = vc.meta
+		}
+		if err := p.readAhead(ms); err != nil {
+			return err
+		}
+	}
 	for _, vc := range c.put {
-		if p, ok := w.(prefetcher); ok {
+		if prefetches {
 			if err := p.prefetch(vc.meta); err != nil {
 				return err
 			}

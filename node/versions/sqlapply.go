@@ -8,10 +8,18 @@ import (
 
 // apply makes one write of placement or removal in the transaction.
 func (t *sqlWriter) apply(op Op, c *versionCopy) error {
-	t.pre = nil // what was read before this write may be stale after it
+	hasBody, err := t.write(op, c)
+	if err == nil {
+		t.known.wrote(op, hasBody)
+	}
+	return err
+}
+
+// write makes the write; hasBody says, for OpKeep, whether the version is
+// now held with its body.
+func (t *sqlWriter) write(op Op, c *versionCopy) (hasBody bool, err error) {
 	m := op.Meta
 	var n int64
-	var err error
 	switch op.Kind {
 	case OpKeep:
 		return t.keepVersion(op, c)
@@ -32,14 +40,14 @@ func (t *sqlWriter) apply(op Op, c *versionCopy) error {
 	case OpUnsetRetained:
 		n, err = t.exec("unsetRetain", m.Key, m.Seq, m.ID)
 	case OpDrop:
-		return t.drop(m)
+		return false, t.drop(m)
 	default:
-		return fmt.Errorf("unknown write %d: %w", op.Kind, ErrCorrupt)
+		return false, fmt.Errorf("unknown write %d: %w", op.Kind, ErrCorrupt)
 	}
 	if n > 0 {
 		t.changed = true
 	}
-	return err
+	return false, err
 }
 
 func (t *sqlWriter) exec(name string, args ...any) (int64, error) {
@@ -50,8 +58,9 @@ func (t *sqlWriter) exec(name string, args ...any) (int64, error) {
 	return res.RowsAffected()
 }
 
-// keepVersion writes a version not held, or changes the form of one held.
-func (t *sqlWriter) keepVersion(op Op, c *versionCopy) error {
+// keepVersion writes a version not held, or changes the form of one held;
+// hasBody says whether it is held with its body now.
+func (t *sqlWriter) keepVersion(op Op, c *versionCopy) (hasBody bool, err error) {
 	m := op.Meta
 	t.changed = true
 	if op.Held {
@@ -60,10 +69,10 @@ func (t *sqlWriter) keepVersion(op Op, c *versionCopy) error {
 			body = c.body
 		}
 		_, err := t.exec("setBody", body, m.ID)
-		return err
+		return body != nil, err
 	}
 	if c == nil || c.meta.ID != m.ID {
-		return fmt.Errorf("keep %s: no copy to write: %w", m.ID, ErrCorrupt)
+		return false, fmt.Errorf("keep %s: no copy to write: %w", m.ID, ErrCorrupt)
 	}
 	var body []byte
 	if op.Whole {
@@ -71,10 +80,10 @@ func (t *sqlWriter) keepVersion(op Op, c *versionCopy) error {
 	}
 	if _, err := t.exec("insert", m.ID, c.item[:], m.Collection, int64(c.time), m.Key, m.Seq,
 		m.CreatedAt, m.Retain, m.Deleted, c.stub, body); err != nil {
-		return err
+		return false, err
 	}
 	t.deltas = append(t.deltas, itemDelta{m.Collection, negentropy.Item{Timestamp: c.time, ID: c.item}, 1})
-	return t.addSum(m.Collection, c.item, 1)
+	return body != nil, t.addSum(m.Collection, c.item, 1)
 }
 
 // drop deletes a version and its item.

@@ -30,10 +30,10 @@ var writeSQL = map[string]string{
 	// What placing one version reads, in one statement: the version itself
 	// if held (row 0), and its key's r/ and g/ with the version r/ names
 	// (row 1).
-	"placing": `SELECT 0, id, key, collection, created_at, seq, retain, deleted, body IS NOT NULL, NULL
+	"placing": `SELECT 0, id, key, collection, created_at, seq, retain, deleted, body IS NOT NULL, NULL, NULL
 		FROM versions WHERE id = ?1
 		UNION ALL
-		SELECT 1, r.current, v.key, v.collection, v.created_at, v.seq, v.retain, v.deleted, v.body IS NOT NULL, r.first
+		SELECT 1, r.current, v.key, v.collection, v.created_at, v.seq, v.retain, v.deleted, v.body IS NOT NULL, r.first, r.key
 		FROM records r LEFT JOIN versions v ON v.id = r.current WHERE r.key = ?2`,
 }
 
@@ -179,26 +179,21 @@ type sqlWriter struct {
 	gen     uint64      // the generation this landing moved to (0: none)
 	deltas  []itemDelta // items added and dropped by the changes kept
 	mark    int         // len(deltas) when the current change began
-	// pre is what prefetch read for the version being placed; it answers
-	// Held and RecordEntries until the placement's first write.
-	pre *prefetched
-}
-
-type prefetched struct {
-	key, current, first string
-	held                map[string]Meta
+	// known is what the current change read ahead and wrote since: it
+	// answers Held and RecordEntries where it can.
+	known *known
 }
 
 func (t *sqlWriter) st(name string) *sql.Stmt { return t.w.stmts[name] }
 
 func (t *sqlWriter) begin() {
-	t.undo, t.changed, t.pre, t.mark = map[string]*CollectionSum{}, false, nil, len(t.deltas)
+	t.undo, t.changed, t.known, t.mark = map[string]*CollectionSum{}, false, newKnown(), len(t.deltas)
 }
 
 func (t *sqlWriter) keep() { t.wrote = t.wrote || t.changed }
 
 func (t *sqlWriter) rollback() {
-	t.pre = nil // read before the rollback
+	t.known = newKnown() // read or written before the rollback
 	t.deltas = t.deltas[:t.mark]
 	for c, old := range t.undo {
 		if old == nil {
@@ -209,43 +204,40 @@ func (t *sqlWriter) rollback() {
 	}
 }
 
-// prefetch reads in one statement what placing m will ask (05 §10.1).
+// prefetch reads in one statement what placing m will ask (05 §10.1),
+// unless the change read it ahead already.
 func (t *sqlWriter) prefetch(m Meta) error {
+	if t.knows(m) {
+		return nil
+	}
 	rows, err := t.st("placing").Query(m.ID, m.Key)
 	if err != nil {
 		return fmt.Errorf("read for placing %s: %w", m.ID, err)
 	}
 	defer rows.Close()
-	p := &prefetched{key: m.Key, held: make(map[string]Meta, 2)}
+	t.known.held[m.ID], t.known.records[m.Key] = Meta{}, recordEntries{} // unless a row says
 	for rows.Next() {
-		var which int
-		var id, key, coll, created, first sql.NullString
-		var seq sql.NullInt64
-		var retain, deleted, hasBody sql.NullBool
-		if err := rows.Scan(&which, &id, &key, &coll, &created, &seq, &retain, &deleted, &hasBody, &first); err != nil {
+		if err := t.known.scan(rows); err != nil {
 			return fmt.Errorf("read for placing %s: %w", m.ID, err)
 		}
-		if which == 1 {
-			p.current, p.first = id.String, first.String
-		}
-		if key.Valid {
-			p.held[id.String] = Meta{ID: id.String, Key: key.String, Collection: coll.String, CreatedAt: created.String,
-				Seq: seq.Int64, Retain: retain.Bool, Deleted: deleted.Bool, HasBody: hasBody.Bool}
-		}
 	}
-	if err := rows.Err(); err != nil {
-		return err
+	return rows.Err()
+}
+
+// knows says whether placing m would ask the database nothing.
+func (t *sqlWriter) knows(m Meta) bool {
+	_, id := t.known.held[m.ID]
+	r, key := t.known.records[m.Key]
+	if !id || !key {
+		return false
 	}
-	if _, ok := p.held[m.ID]; !ok {
-		p.held[m.ID] = Meta{} // known not held
-	}
-	t.pre = p
-	return nil
+	_, cur := t.known.held[r.current]
+	return r.current == "" || cur
 }
 
 func (t *sqlWriter) RecordEntries(key string) (string, string, error) {
-	if p := t.pre; p != nil && p.key == key {
-		return p.current, p.first, nil
+	if r, ok := t.known.records[key]; ok {
+		return r.current, r.first, nil
 	}
 	var cur, first sql.NullString
 	err := t.st("record").QueryRow(key).Scan(&cur, &first)
@@ -256,10 +248,8 @@ func (t *sqlWriter) RecordEntries(key string) (string, string, error) {
 }
 
 func (t *sqlWriter) Held(id string) (Meta, bool, error) {
-	if p := t.pre; p != nil {
-		if m, ok := p.held[id]; ok {
-			return m, m.ID != "", nil
-		}
+	if m, ok := t.known.held[id]; ok {
+		return m, m.ID != "", nil
 	}
 	m := Meta{ID: id}
 	err := t.st("held").QueryRow(id).Scan(&m.Key, &m.Collection, &m.CreatedAt, &m.Seq, &m.Retain, &m.Deleted, &m.HasBody)
