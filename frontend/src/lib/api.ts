@@ -126,10 +126,26 @@ export interface Folder {
   exists: boolean;
   holdsThisAccount: boolean;
   accounts: number;
+  /** The folder a move left behind, until it is removed or kept (SetFolder modes below). */
+  previous?: string;
+  /** Only in the answer of "remove-previous": what was deleted and what stayed. */
+  cleaned?: Cleaned;
+}
+/** api.Cleaned: the old copy after "remove-previous". */
+export interface Cleaned {
+  path: string;
+  removed: number;
+  kept: KeptFile[] | null;
+  keptTotal: number;
+  gone: boolean;
+}
+export interface KeptFile {
+  path: string;
+  why: "added" | "changed" | "differs" | "not-file" | string;
 }
 export interface SetFolder {
   path: string;
-  mode: "use" | "move";
+  mode: "use" | "move" | "remove-previous" | "keep-previous";
 }
 export interface SpaceSync {
   spaceId: string;
