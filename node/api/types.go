@@ -175,14 +175,58 @@ type Folder struct {
 	Exists    bool   `json:"exists"`
 	HoldsThis bool   `json:"holdsThisAccount"`
 	Accounts  int    `json:"accounts"` // rows of accounts.json
+	// Previous is the folder a "move" left behind, kept in the profile
+	// until SetFolder "remove-previous" or "keep-previous"; "" when none.
+	Previous string `json:"previous,omitempty"`
+	// Cleaned is only in the answer of "remove-previous".
+	Cleaned *Cleaned `json:"cleaned,omitempty"`
 }
 
-// SetFolder changes the data folder. Mode "use" points at a folder (empty,
-// new, or already holding this account); "move" copies, verifies every file,
-// switches, and leaves the old copy for the user to remove.
+// Cleaned says what "remove-previous" did to the old copy: the files the
+// move copied and that are still the same in both folders were deleted;
+// every other file stayed.
+type Cleaned struct {
+	Path      string     `json:"path"`      // the old copy
+	Removed   int        `json:"removed"`   // files deleted
+	Kept      []KeptFile `json:"kept"`      // files that stayed, at most MaxKeptListed
+	KeptTotal int        `json:"keptTotal"` // how many stayed in all
+	Gone      bool       `json:"gone"`      // the old folder itself is gone: nothing stayed
+}
+
+// KeptFile is a file "remove-previous" left in the old copy, and why.
+type KeptFile struct {
+	Path string `json:"path"` // relative to the old copy, '/'-separated
+	Why  string `json:"why"`  // one of the Kept* reasons
+}
+
+// Why a file of the old copy stayed (KeptFile.Why).
+const (
+	KeptAdded   = "added"    // the move did not copy it: it came later
+	KeptChanged = "changed"  // it changed since the move
+	KeptDiffers = "differs"  // the new folder's copy is not the same (or gone)
+	KeptNotFile = "not-file" // a symbolic link or another non-regular file
+)
+
+// MaxKeptListed bounds Cleaned.Kept; KeptTotal counts them all.
+const MaxKeptListed = 100
+
+// SetFolder modes.
+const (
+	FolderUse            = "use"             // point at a folder: empty, new, or holding this account
+	FolderMove           = "move"            // copy, verify every file, switch; the old copy becomes Previous
+	FolderRemovePrevious = "remove-previous" // delete what the move copied from Previous (Path must name it)
+	FolderKeepPrevious   = "keep-previous"   // forget Previous, touching nothing (Path must name it)
+)
+
+// SetFolder changes the data folder (05 §14). Mode "use" points at a
+// folder (empty, new, or already holding this account); "move" copies,
+// verifies every file, switches, and leaves the old copy as
+// Folder.Previous for the user to remove ("remove-previous") or keep
+// ("keep-previous"); those two name the old copy in Path, so an answer
+// never acts on a folder the asker did not see.
 type SetFolder struct {
 	Path string `json:"path"`
-	Mode string `json:"mode"` // "use" or "move"
+	Mode string `json:"mode"` // one of the Folder* modes
 }
 
 // SyncStatus is the sync state of every space and peer.

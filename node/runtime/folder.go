@@ -39,7 +39,7 @@ func (n *Node) Folder(ctx context.Context) (api.Folder, error) {
 }
 
 func (n *Node) folderInfoLocked(dir string) api.Folder {
-	f := api.Folder{Path: dir, Chosen: n.st.Folder != ""}
+	f := api.Folder{Path: dir, Chosen: n.st.Folder != "", Previous: n.previousLocked(dir)}
 	if _, err := os.Stat(dir); err != nil {
 		return f
 	}
@@ -62,24 +62,32 @@ func (n *Node) folderInfoLocked(dir string) api.Folder {
 // SetFolder points the node at another data folder. Mode "use" accepts a
 // folder that is empty, new, or already holds this account (the account's
 // vault is written into one that does not hold it); "move" copies the
-// folder, verifies every file, and switches, leaving the old copy.
+// folder, verifies every file, and switches, leaving the old copy as
+// Previous; "remove-previous" and "keep-previous" settle it (oldcopy.go).
 func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if req.Path == "" || !filepath.IsAbs(req.Path) {
 		return api.Folder{}, api.Errorf(api.CodeInvalid, "the data folder must be an absolute path, not %q", req.Path)
 	}
-	if req.Mode != "use" && req.Mode != "move" {
-		return api.Folder{}, api.Errorf(api.CodeInvalid, "mode %q: want use or move", req.Mode)
+	switch req.Mode {
+	case api.FolderUse, api.FolderMove:
+	case api.FolderRemovePrevious, api.FolderKeepPrevious:
+		return n.oldCopyLocked(req)
+	default:
+		return api.Folder{}, api.Errorf(api.CodeInvalid, "mode %q: want use, move, remove-previous or keep-previous", req.Mode)
 	}
 	dir := filepath.Clean(req.Path)
 	if err := folderOutside(dir, n.dir); err != nil {
 		return api.Folder{}, err
 	}
-	if req.Mode == "move" {
-		if err := moveFolder(n.folderPathLocked(), dir); err != nil {
+	var moved *oldCopy
+	if req.Mode == api.FolderMove {
+		oc, err := moveFolder(n.folderPathLocked(), dir)
+		if err != nil {
 			return api.Folder{}, api.Errorf(api.CodeConflict, "move the data folder: %w", err)
 		}
+		moved = &oc
 	}
 	info := n.folderInfoLocked(dir)
 	if n.st.AccountID != "" && !info.HoldsThis {
@@ -89,6 +97,9 @@ func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, er
 		if err := n.copyVaultLocked(dir); err != nil {
 			return api.Folder{}, err
 		}
+	}
+	if err := n.noteOldCopyLocked(moved, dir); err != nil {
+		return api.Folder{}, err
 	}
 	n.st.Folder = dir
 	if err := n.saveLocked(); err != nil {

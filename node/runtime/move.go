@@ -30,14 +30,20 @@ func (n *Node) copyVaultLocked(dir string) error {
 }
 
 // moveFolder copies every regular file of the folder from into to (which
-// must be absent or empty), reads each copy back and compares it (05 §14:
-// "move" copies, verifies, then switches; the old copy stays for the user).
-// Symbolic links are not followed nor copied (05 §14.4).
-func moveFolder(from, to string) error {
-	if ents, err := os.ReadDir(to); err == nil && len(ents) > 0 {
-		return api.Errorf(api.CodeConflict, "%s is not empty", to)
+// must be absent or empty, and neither inside from nor holding it), reads
+// each copy back and compares it (05 §14: "move" copies, verifies, then
+// switches; the old copy stays for the user). Symbolic links are not
+// followed nor copied (05 §14.4). It returns what it copied and verified:
+// the old copy's list (oldcopy.go).
+func moveFolder(from, to string) (oldCopy, error) {
+	oc := oldCopy{Path: from, Files: map[string]string{}}
+	if err := apart(from, to); err != nil {
+		return oc, err
 	}
-	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+	if ents, err := os.ReadDir(to); err == nil && len(ents) > 0 {
+		return oc, api.Errorf(api.CodeConflict, "%s is not empty", to)
+	}
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -48,6 +54,7 @@ func moveFolder(from, to string) error {
 		dst := filepath.Join(to, rel)
 		switch {
 		case d.IsDir():
+			oc.Dirs = append(oc.Dirs, filepath.ToSlash(rel))
 			return os.MkdirAll(dst, 0o700)
 		case !d.Type().IsRegular():
 			return nil
@@ -63,6 +70,8 @@ func moveFolder(from, to string) error {
 		if err != nil || !bytes.Equal(back, b) {
 			return fmt.Errorf("copy of %s does not read back the same", rel)
 		}
+		oc.Files[filepath.ToSlash(rel)] = sum(b)
 		return nil
 	})
+	return oc, err
 }

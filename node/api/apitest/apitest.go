@@ -39,6 +39,7 @@ func RunConfig(t *testing.T, cfg Config) {
 	t.Run("Records", func(t *testing.T) { testRecords(t, cfg) })
 	t.Run("Members", func(t *testing.T) { testMembers(t, cfg) })
 	t.Run("Watch", func(t *testing.T) { testWatch(t, cfg) })
+	t.Run("OldCopy", func(t *testing.T) { testOldCopy(t, cfg) })
 	if cfg.Connected {
 		t.Run("InviteAndJoin", func(t *testing.T) { testInviteAndJoin(t, cfg) })
 		t.Run("Private", func(t *testing.T) { testPrivate(t, cfg) })
