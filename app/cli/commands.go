@@ -46,6 +46,7 @@ func commands() []command {
 
 		{"folder show", "[--json]", "show the data folder", runFolderShow},
 		{"folder set", "PATH [--move] [--json]", "use another data folder (--move: copy this one there first)", runFolderSet},
+		{"folder remove-old", "[--keep] [--json]", "delete the old copy a move left (what it copied, still the same), or --keep it", runFolderRemoveOld},
 
 		{"sync status", "[--json]", "show the sync state of every space and peer", runSyncStatus},
 		{"sync now", "[SPACE] [--json]", "sync now: one space, or every space", runSyncNow},
