@@ -99,6 +99,12 @@ func (a *App) SetFolder(req api.SetFolder) (api.Folder, error) {
 	return callFor(a, "SetFolder", moveTimeout, func(ctx context.Context) (api.Folder, error) { return a.node.SetFolder(ctx, req) })
 }
 
+func (a *App) Network() (api.Network, error) { return call(a, "Network", a.node.Network) }
+
+func (a *App) SetNetwork(req api.SetNetwork) (api.Network, error) {
+	return call(a, "SetNetwork", func(ctx context.Context) (api.Network, error) { return a.node.SetNetwork(ctx, req) })
+}
+
 func (a *App) SyncStatus() (api.SyncStatus, error) { return call(a, "SyncStatus", a.node.SyncStatus) }
 
 func (a *App) SyncNow(id string) error {

@@ -60,6 +60,10 @@ type Node interface {
 	Folder(ctx context.Context) (Folder, error)
 	SetFolder(ctx context.Context, req SetFolder) (Folder, error)
 
+	// Network: whether and where other nodes may connect to this one (04 §5.3).
+	Network(ctx context.Context) (Network, error)
+	SetNetwork(ctx context.Context, req SetNetwork) (Network, error)
+
 	// Sync: 05 §4–§9, 04.
 	SyncStatus(ctx context.Context) (SyncStatus, error)
 	SyncNow(ctx context.Context, spaceID string) error // "" = every space

@@ -114,6 +114,14 @@ func (c *Client) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, 
 	return post[api.Folder](c, ctx, "folder/set", req)
 }
 
+func (c *Client) Network(ctx context.Context) (api.Network, error) {
+	return get[api.Network](c, ctx, "network", nil)
+}
+
+func (c *Client) SetNetwork(ctx context.Context, req api.SetNetwork) (api.Network, error) {
+	return post[api.Network](c, ctx, "network/set", req)
+}
+
 func (c *Client) SyncStatus(ctx context.Context) (api.SyncStatus, error) {
 	return get[api.SyncStatus](c, ctx, "sync", nil)
 }

@@ -77,19 +77,39 @@ func serve(t *testing.T, n api.Node, ln net.Listener) {
 // a client of it.
 func overSocket(t *testing.T) *localapi.Client {
 	t.Helper()
+	return overSocketWith(t, openNode(t))
+}
+
+// overSocketWith serves n on a real unix socket and returns a client of it.
+func overSocketWith(t *testing.T, n api.Node) *localapi.Client {
+	t.Helper()
 	path := filepath.Join(socketDir(t), "minca", "default.sock")
 	ln, err := localapi.Listen(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	serve(t, openNode(t), ln)
+	serve(t, n, ln)
 	return localapi.NewClient(localapi.DialSocket(path), false)
 }
 
 // TestAPISuiteOverSocket runs the shared api.Node suite against the client,
 // each node a real runtime behind a real unix socket.
 func TestAPISuiteOverSocket(t *testing.T) {
-	apitest.Run(t, func(t *testing.T) api.Node { return overSocket(t) })
+	apitest.RunConfig(t, apitest.Config{Connected: true, NewNode: func(t *testing.T) api.Node { return overSocket(t) },
+		NewNetNode: func(t *testing.T) api.Node { return overSocketWith(t, openNetNode(t)) }})
+}
+
+// openNetNode opens a real runtime node syncing over node sockets, in a
+// home of its own.
+func openNetNode(t *testing.T) *runtime.Node {
+	t.Helper()
+	env := paths.Env{GOOS: "linux", Home: filepath.Join(t.TempDir(), "home")}
+	n, err := runtime.Open(context.Background(), runtime.Config{Env: env, Sockets: true, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Close() })
+	return n
 }
 
 // TestAPISuiteInMemory runs it over the in-memory listener an owner uses.

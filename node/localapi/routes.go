@@ -105,6 +105,11 @@ var routes = []route{
 		return n.SetFolder(ctx, req)
 	})},
 
+	{"GET", "network", func(ctx context.Context, n api.Node, _ *input) (any, error) { return n.Network(ctx) }},
+	{"POST", "network/set", withBody(func(ctx context.Context, n api.Node, req api.SetNetwork) (any, error) {
+		return n.SetNetwork(ctx, req)
+	})},
+
 	{"GET", "sync", func(ctx context.Context, n api.Node, _ *input) (any, error) { return n.SyncStatus(ctx) }},
 	{"POST", "sync/now", withArgs(func(ctx context.Context, n api.Node, a args) (any, error) {
 		return nil, n.SyncNow(ctx, a.SpaceID)

@@ -13,9 +13,10 @@
 // versions), members.go, roles.go, history.go (03 §2, §4.6, §6), invites.go
 // and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
 // registry.go (03 §13), folder.go and move.go (05 §14), folder_mirror.go
-// (05 §16: spaces as segments in the data folder), sync.go, sockets.go,
-// hub.go, loop.go (05 §4–§9, 04), watch.go. The role templates are package
-// templates.
+// (05 §16: spaces as segments in the data folder), sync.go, net.go,
+// hub.go, loop.go (05 §4–§9, 04), network.go and listen.go (04 §5.3: the
+// network setting, whether other nodes may connect), watch.go. The role
+// templates are package templates.
 //
 // Choices where the spec is silent (the node's own):
 //   - The session key that signs versions is fresh at every unlock and lives

@@ -83,10 +83,10 @@ const LinkPrefix = "https://minca.dev/join#invite="
 // (04 §5.2): its listening socket, pinned by its DID; none when it does
 // not listen.
 func (n *Node) nodeURLsLocked() []string {
-	if n.net == nil || n.net.URL() == "" {
+	if n.net == nil || n.netURL == "" {
 		return nil
 	}
-	return []string{n.net.URL()}
+	return []string{n.netURL}
 }
 
 // Invites lists the open role invites of a space (03 §7.2).

@@ -45,8 +45,10 @@ func wireNote(acct, wire *identity.KeyPair, rnd io.Reader) (*note.Note, error) {
 }
 
 // startNetLocked makes the node's netsync.Manager when the node is
-// configured for sockets (04 §5), listening when Config.Listen is set, and
-// forwards its events to the watchers.
+// configured for sockets (04 §5), listening as Config.Listen or the network
+// setting says (listen.go), and forwards its events to the watchers. Only
+// Config.Listen failing is an error: the setting failing leaves the node
+// not listening, with netErr saying why.
 func (n *Node) startNetLocked() error {
 	if !n.cfg.Sockets || n.net != nil {
 		return nil
@@ -55,16 +57,61 @@ func (n *Node) startNetLocked() error {
 	if err != nil {
 		return fmt.Errorf("note to the node's key: %w", err)
 	}
-	m, err := netsync.New(netsync.Config{Key: n.wire, Note: wn, Listen: n.cfg.Listen,
-		ServerTLS: n.cfg.ServerTLS, ClientTLS: n.cfg.ClientTLS, Tick: netTick, Rand: n.cfg.Rand, Now: n.cfg.Now})
+	n.netNote, n.netErr, n.netURL = "", "", ""
+	p, err := n.planLocked()
+	if err != nil && p.fixed {
+		return fmt.Errorf("node sockets: %w", err)
+	}
+	if err != nil {
+		n.netErr = err.Error()
+	}
+	m, err := n.listenLocked(&p, wn)
 	if err != nil {
 		return fmt.Errorf("node sockets: %w", err)
 	}
-	n.net = m
+	n.net, n.netURL = m, urlOf(m, p)
 	evs, _ := m.Events() // closed by m.Close
 	n.bg.Add(1)
 	go n.forward(evs)
 	return nil
+}
+
+// listenLocked makes the Manager for plan p: a kept port that is taken is
+// replaced by any free one, and the port bound is kept (the setting's
+// only); a setting that still fails gives a Manager that does not listen.
+func (n *Node) listenLocked(p *listenPlan, wn *note.Note) (*netsync.Manager, error) {
+	cfg := n.netConfigLocked(*p)
+	cfg.Note = wn
+	m, err := netsync.New(cfg)
+	if err == nil || p.fixed || p.addr == "" {
+		if err == nil && !p.fixed && p.addr != "" {
+			err = n.keepPortLocked(boundPort(m))
+		}
+		return m, err
+	}
+	first := err
+	if n.st.Network.Port != 0 {
+		cfg.Listen = anyPort(p.addr)
+		if m, err = netsync.New(cfg); err == nil {
+			n.netNote = fmt.Sprintf("Port %d was taken, so Minca now uses port %d: invites made before name the old port.",
+				n.st.Network.Port, boundPort(m))
+			return m, n.keepPortLocked(boundPort(m))
+		}
+	}
+	n.netErr = fmt.Sprintf("Minca could not accept connections: %v", first)
+	*p = listenPlan{}
+	cfg = n.netConfigLocked(*p)
+	cfg.Note = wn
+	return netsync.New(cfg)
+}
+
+// keepPortLocked keeps port as the setting's, for the next starts.
+func (n *Node) keepPortLocked(port int) error {
+	if port == 0 || port == n.st.Network.Port {
+		return nil
+	}
+	n.st.Network.Port = port
+	return n.saveLocked()
 }
 
 // engineLocked gives a held space its engine: node/netsync's when the node

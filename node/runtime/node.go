@@ -59,6 +59,10 @@ type Node struct {
 	closed   bool
 	stop     chan struct{}  // ends loop
 	bg       sync.WaitGroup // loop and mirrorLoop; Close waits for them
+
+	// netURL is the node URL others dial; netNote and netErr are what the
+	// last start of the sockets has to say (network.go).
+	netURL, netNote, netErr string
 }
 
 var _ api.Node = (*Node)(nil)

@@ -24,12 +24,20 @@ func newTestNode(t *testing.T, hub *Hub, home string) *Node {
 }
 
 func TestAPISuite(t *testing.T) {
-	apitest.Run(t, func(t *testing.T) api.Node {
+	apitest.RunConfig(t, apitest.Config{Connected: true, NewNode: func(t *testing.T) api.Node {
 		hub := sharedHub(t)
 		n := newTestNode(t, hub, filepath.Join(t.TempDir(), "home"))
 		t.Cleanup(func() { n.Close() })
 		return n
-	})
+	}, NewNetNode: func(t *testing.T) api.Node {
+		env := paths.Env{GOOS: "linux", Home: filepath.Join(t.TempDir(), "home")}
+		n, err := Open(context.Background(), Config{Env: env, Sockets: true, Version: "test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { n.Close() })
+		return n
+	}})
 }
 
 // sharedHub is one hub per top-level test's subtest, so nodes of one

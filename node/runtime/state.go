@@ -20,6 +20,14 @@ type state struct {
 	KeyStore    string       `json:"keyStore,omitempty"`
 	NodeID      string       `json:"nodeId,omitempty"` // public, random: names this node's key (nodeKey)
 	Spaces      []spaceState `json:"spaces,omitempty"`
+	Network     netState     `json:"network,omitzero"` // whether others may connect (network.go)
+}
+
+// netState is the network setting: the mode, and the port chosen once for
+// it and kept, so node URLs in older invites keep working.
+type netState struct {
+	Mode string `json:"mode,omitempty"` // "" = api.NetworkOff
+	Port int    `json:"port,omitempty"` // 0 = none chosen yet
 }
 
 // spaceState is a space the node holds: its constitution as handed around,

@@ -53,7 +53,7 @@ func (n *Node) syncStatusLocked(ctx context.Context) api.SyncStatus {
 		return n.hubStatusLocked(ctx)
 	}
 	st := n.net.Status(ctx)
-	st.Listen = n.net.URL()
+	st.Listen = n.netURL
 	return st
 }
 

@@ -23,6 +23,10 @@ type Config struct {
 	NewNode func(t *testing.T) api.Node
 	// Connected says two nodes made in one test reach each other.
 	Connected bool
+	// NewNetNode, when set, makes a fresh node without an account that
+	// syncs over node sockets on this machine, listening as its network
+	// setting says (the Network tests need one).
+	NewNetNode func(t *testing.T) api.Node
 }
 
 // Run runs the suite; newNode makes nodes that share a network.
@@ -39,7 +43,10 @@ func RunConfig(t *testing.T, cfg Config) {
 	t.Run("Records", func(t *testing.T) { testRecords(t, cfg) })
 	t.Run("Members", func(t *testing.T) { testMembers(t, cfg) })
 	t.Run("Watch", func(t *testing.T) { testWatch(t, cfg) })
-	t.Run("OldCopy", func(t *testing.T) { testOldCopy(t, cfg) })
+	t.Run("NetworkSetting", func(t *testing.T) { testNetworkSetting(t, cfg) })
+	if cfg.NewNetNode != nil {
+		t.Run("NetworkJoin", func(t *testing.T) { testNetworkJoin(t, cfg) })
+	}
 	if cfg.Connected {
 		t.Run("InviteAndJoin", func(t *testing.T) { testInviteAndJoin(t, cfg) })
 		t.Run("Private", func(t *testing.T) { testPrivate(t, cfg) })

@@ -1,0 +1,165 @@
+package runtime
+
+import (
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+
+	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/netsync"
+	"minca.dev/desktop/node/nodetls"
+	"minca.dev/desktop/node/transport"
+)
+
+// listenPlan is where the node's sockets listen and what URL they go by.
+type listenPlan struct {
+	addr      string      // host:port to bind; "" = do not listen
+	tls       *tls.Config // wss:// when set
+	advertise string      // host others dial (local network); "" = the bound one
+	fixed     bool        // Config.Listen: no port kept, a failure is the node's
+}
+
+// errNoLANAddress says this computer has no address on a local network.
+var errNoLANAddress = errors.New("this computer has no local network address (is it connected?)")
+
+// planLocked is the listening the node's configuration and setting ask for:
+// Config.Listen when given (TLS from Config.ServerTLS, else the node's own
+// certificate when the address is not loopback), else the setting's mode
+// on its kept port (0: any free one).
+func (n *Node) planLocked() (listenPlan, error) {
+	if l := n.cfg.Listen; l != "" {
+		p := listenPlan{addr: l, tls: n.cfg.ServerTLS, fixed: true}
+		if p.tls == nil && !isLoopback(l) {
+			c, err := nodetls.ServerConfig(n.wire)
+			if err != nil {
+				return p, err
+			}
+			p.tls = c
+		}
+		return p, nil
+	}
+	port := strconv.Itoa(n.st.Network.Port)
+	switch n.modeLocked() {
+	case api.NetworkThisComputer:
+		return listenPlan{addr: net.JoinHostPort("127.0.0.1", port), tls: n.cfg.ServerTLS}, nil
+	case api.NetworkLocal:
+		ip, err := lanAddress()
+		if err != nil {
+			return listenPlan{}, err
+		}
+		c := n.cfg.ServerTLS
+		if c == nil {
+			if c, err = nodetls.ServerConfig(n.wire); err != nil {
+				return listenPlan{}, err
+			}
+		}
+		return listenPlan{addr: net.JoinHostPort("", port), tls: c, advertise: ip.String()}, nil
+	}
+	return listenPlan{}, nil
+}
+
+// netConfigLocked is node/netsync's configuration for plan.
+func (n *Node) netConfigLocked(p listenPlan) netsync.Config {
+	c := netsync.Config{Key: n.wire, Listen: p.addr, ServerTLS: p.tls, ClientTLS: n.cfg.ClientTLS,
+		Tick: netTick, Rand: n.cfg.Rand, Now: n.cfg.Now}
+	if c.Listen == "" {
+		c.ServerTLS = nil
+	}
+	return c
+}
+
+// urlOf is the node URL others dial (04 §5.2) for m listening as p: the
+// advertised host with the bound port, or the Manager's own.
+func urlOf(m *netsync.Manager, p listenPlan) string {
+	if p.advertise == "" || m.Addr() == "" {
+		return m.URL()
+	}
+	_, port, err := net.SplitHostPort(m.Addr())
+	if err != nil {
+		return ""
+	}
+	scheme := "ws://"
+	if p.tls != nil {
+		scheme = "wss://"
+	}
+	return scheme + net.JoinHostPort(p.advertise, port) + transport.DefaultPath + "#" + m.DID()
+}
+
+// boundPort is the port m listens on, 0 when it does not.
+func boundPort(m *netsync.Manager) int {
+	_, port, err := net.SplitHostPort(m.Addr())
+	if err != nil {
+		return 0
+	}
+	p, _ := strconv.Atoi(port)
+	return p
+}
+
+// withPort is addr on port 0: any free port.
+func anyPort(addr string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return net.JoinHostPort(host, "0")
+}
+
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return host == "localhost" || (ip != nil && ip.IsLoopback())
+}
+
+// lanAddress is this computer's address on its local network: the first
+// private IPv4 address of an interface that is up, else its first global
+// unicast address (IPv4 before IPv6).
+func lanAddress() (net.IP, error) {
+	ifs, err := net.Interfaces()
+	if err != nil {
+		return nil, fmt.Errorf("network interfaces: %w", err)
+	}
+	var best net.IP
+	rank := 0
+	for _, ifc := range ifs {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, err := ifc.Addrs()
+		if err != nil {
+			continue
+		}
+		for _, a := range addrs {
+			ipn, ok := a.(*net.IPNet)
+			if !ok {
+				continue
+			}
+			if r := addressRank(ipn.IP); r > rank {
+				best, rank = ipn.IP, r
+			}
+		}
+	}
+	if best == nil {
+		return nil, errNoLANAddress
+	}
+	return best, nil
+}
+
+// addressRank orders addresses for lanAddress: 0 = not usable.
+func addressRank(ip net.IP) int {
+	switch {
+	case !ip.IsGlobalUnicast():
+		return 0
+	case ip.To4() != nil && ip.IsPrivate():
+		return 4
+	case ip.To4() != nil:
+		return 3
+	case ip.IsPrivate():
+		return 2
+	}
+	return 1
+}
