@@ -47,10 +47,18 @@ type Config struct {
 	Note *note.Note
 	// Listen is the address to serve node sockets on (04 §5.3): ListenOff,
 	// ListenLoopback or a loopback host:port; any other address needs
-	// ServerTLS (wss://).
+	// ServerTLS (wss://; node/nodetls.ServerConfig of Key serves one
+	// pinned by the node's DID, 04 "wss:// without a CA").
 	Listen    string
 	ServerTLS *tls.Config
-	ClientTLS *tls.Config // wss:// dials; nil: the system's roots
+	// ClientTLS gives the roots for a wss:// node whose certificate is not
+	// the one its DID pins (behind a TLS proxy); nil: the system's roots.
+	ClientTLS *tls.Config
+	// Advertise is the host[:port] put into the node URL (URL) instead of
+	// the address bound (transport.Config.Advertise): needed when Listen
+	// is 0.0.0.0 or [::], where the default is the machine's first up
+	// non-loopback IPv4 address.
+	Advertise string
 	// Backoff is the redial backoff; zero: transport.DefaultBackoff.
 	Backoff transport.Backoff
 	// Tick is how often each engine is ticked; zero: DefaultTick.

@@ -6,7 +6,8 @@
 // space it was given (Add). It
 //
 //   - listens when an address is configured (off by default; plain ws:// only
-//     on loopback, wss:// with a TLS configuration elsewhere, 04 §5.4);
+//     on loopback, wss:// with a TLS configuration elsewhere, 04 §5.4), and
+//     hands out URL, the node URL with Config.Advertise's host when set;
 //   - dials the nodes a space names: the account's own hosts first, then the
 //     invitation's nodes (at most 8, 03 §7.4), and once the space names
 //     keepers only those whose DID is a keeper's (03 §10, invite.Dialable);

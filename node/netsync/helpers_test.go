@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/tls"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"minca.dev/desktop/core/space"
 	"minca.dev/desktop/core/spacekey"
 	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/nodetls"
 	"minca.dev/desktop/node/syncer"
 	"minca.dev/desktop/node/transport"
 	"minca.dev/desktop/node/versions"
@@ -122,6 +124,9 @@ type opts struct {
 	sess   *identity.KeyPair
 	noAdd  bool
 	who    time.Duration // WhoTimeout
+	wss    bool          // serve wss:// with the session key's certificate (nodetls)
+	adv    string        // Config.Advertise
+	client *tls.Config   // Config.ClientTLS
 }
 
 func newNode(t *testing.T, w *world, acct *identity.KeyPair, o opts) *node {
@@ -147,7 +152,14 @@ func newNode(t *testing.T, w *world, acct *identity.KeyPair, o opts) *node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n.m, err = New(Config{Key: n.sess, Note: sn, Listen: o.listen, Backoff: fast, Tick: 50 * time.Millisecond, WhoTimeout: o.who})
+	cfg := Config{Key: n.sess, Note: sn, Listen: o.listen, Backoff: fast, Tick: 50 * time.Millisecond, WhoTimeout: o.who,
+		Advertise: o.adv, ClientTLS: o.client}
+	if o.wss {
+		if cfg.ServerTLS, err = nodetls.ServerConfig(n.sess); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n.m, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

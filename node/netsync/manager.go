@@ -54,7 +54,7 @@ func New(cfg Config) (*Manager, error) {
 	m := &Manager{cfg: cfg, now: cfg.Now, note: cfg.Note, done: make(chan struct{}),
 		spaces: map[string]*syncSpace{}, subs: map[chan api.Event]struct{}{}}
 	tr, err := transport.New(transport.Config{Key: cfg.Key, Gate: gate{m}, Handler: handler{m},
-		ServerTLS: cfg.ServerTLS, ClientTLS: cfg.ClientTLS, Rand: cfg.Rand, Backoff: cfg.Backoff})
+		ServerTLS: cfg.ServerTLS, ClientTLS: cfg.ClientTLS, Advertise: cfg.Advertise, Rand: cfg.Rand, Backoff: cfg.Backoff})
 	if err != nil {
 		return nil, fmt.Errorf("netsync: %w", err)
 	}
@@ -81,18 +81,9 @@ func (m *Manager) Addr() string {
 }
 
 // URL is the node URL others dial to reach this node (04 §5.2), "" when
-// it does not listen.
-func (m *Manager) URL() string {
-	addr := m.Addr()
-	if addr == "" {
-		return ""
-	}
-	scheme := "ws://"
-	if m.cfg.ServerTLS != nil {
-		scheme = "wss://"
-	}
-	return scheme + addr + transport.DefaultPath + "#" + m.DID()
-}
+// it does not listen: wss:// with ServerTLS, the advertised host (see
+// transport.Transport.URL), pinned by the node's DID.
+func (m *Manager) URL() string { return m.tr.URL() }
 
 // SetNote replaces the session note sent as `who` (06 §1.4: renewed at
 // 0.75 × its lifetime). Connections already open keep the one they sent.

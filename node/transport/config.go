@@ -90,10 +90,18 @@ type Config struct {
 	Gate      Gate
 	Handler   Handler
 	Path      string      // the listener's path; default DefaultPath
-	ServerTLS *tls.Config // serve wss://; required to listen off loopback
-	ClientTLS *tls.Config // for wss:// dials; nil: the system's roots
-	Rand      io.Reader   // nonces; default crypto/rand
-	Clock     Clock       // default: real time
+	ServerTLS *tls.Config // serve wss:// (node/nodetls.ServerConfig); required to listen off loopback
+	// ClientTLS is for wss:// dials of a node whose certificate is not
+	// pinned by its DID (a TLS proxy's, 04 "wss:// without a CA"): its
+	// RootCAs, nil: the system's roots. A pinned certificate needs none.
+	ClientTLS *tls.Config
+	// Advertise is the host[:port] put into this node's URL (URL) in place
+	// of the address bound: needed when binding 0.0.0.0 or [::]. Without a
+	// port, the bound port. Default: the address bound, or, when that is
+	// unspecified, the first up non-loopback IPv4 of the machine (see URL).
+	Advertise string
+	Rand      io.Reader // nonces; default crypto/rand
+	Clock     Clock     // default: real time
 	Jitter    func() float64
 	Backoff   Backoff
 	// Timeout bounds each handshake frame owed; default HandshakeTimeout.

@@ -162,8 +162,13 @@ func (t *Transport) dial(node invite.Node, space string) (*Peer, error) {
 	// No redirects: a node URL names the one place to go (and a redirect
 	// could lead to ws:// off this machine).
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	if t.cfg.ClientTLS != nil {
-		client.Transport = &http.Transport{TLSClientConfig: t.cfg.ClientTLS}
+	if strings.HasPrefix(node.URL, "wss://") {
+		ht, err := t.wssTransport(node)
+		if err != nil {
+			return nil, fmt.Errorf("dial %s: %w", node.URL, err)
+		}
+		defer ht.CloseIdleConnections()
+		client.Transport = ht
 	}
 	opts := &websocket.DialOptions{CompressionMode: websocket.CompressionDisabled, HTTPClient: client}
 	c, _, err := websocket.Dial(ctx, u, opts)

@@ -5,12 +5,17 @@
 //
 //   - Listening (§5.3) is off until Listen is called (the node calls it when an
 //     address is configured). Without a TLS configuration it listens only on a
-//     loopback address (ws:// on this machine); elsewhere it serves wss://.
+//     loopback address (ws:// on this machine); elsewhere it serves wss://,
+//     normally with node/nodetls.ServerConfig: a self-signed certificate of
+//     the node's own key. URL is the node URL to hand out: Config.Advertise's
+//     host[:port] when set (binding 0.0.0.0 or [::]), pinned by the DID.
 //   - Dialling (§5.2): Connect takes a node URL pinned by DID (parsed by
 //     core/invite.ParseNodes, the one parser), refuses ws:// off loopback,
-//     refuses a node that does not prove the pinned DID, and redials after
-//     every failure or close with exponential backoff (Backoff; the clock and
-//     jitter are injected).
+//     refuses a node that does not prove the pinned DID, accepts over wss://
+//     a certificate whose key is the pinned DID's and otherwise only one that
+//     verifies against Config.ClientTLS's roots (04 "wss:// without a CA"),
+//     and redials after every failure or close with exponential backoff
+//     (Backoff; the clock and jitter are injected).
 //   - Admission (§6.3, §9.3): the node fills a Gate: which spaces it serves and
 //     how it checks read proofs, what it proves reading with, whether it admits
 //     a proven peer (former members get nothing, 03 §9.2), and whether each

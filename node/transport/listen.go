@@ -5,6 +5,8 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"time"
@@ -16,7 +18,8 @@ import (
 
 // Listen starts serving node sockets on addr (04 §5.3) and returns the
 // address bound. Without Config.ServerTLS, addr must be a loopback address
-// (ws:// only on this machine); with it, the listener serves wss://.
+// (ws:// only on this machine); with it, the listener serves wss://. An
+// Advertise that makes no node URL (URL) is refused too.
 func (t *Transport) Listen(addr string) (string, error) {
 	if t.cfg.ServerTLS == nil {
 		if err := loopback(addr); err != nil {
@@ -36,13 +39,22 @@ func (t *Transport) Listen(addr string) (string, error) {
 		ln.Close()
 		return "", errors.New("transport: already listening or closed")
 	}
-	srv := &http.Server{ReadHeaderTimeout: t.cfg.Timeout}
+	bound := ln.Addr().String()
+	if _, err := t.urlFor(bound); err != nil {
+		t.mu.Unlock()
+		ln.Close()
+		return "", fmt.Errorf("listen %s: %w", addr, err)
+	}
+	t.addr = bound
+	// ErrorLog: TLS handshakes that fail (scanners, refused certificates)
+	// are the far side's business, not lines on the host's output.
+	srv := &http.Server{ReadHeaderTimeout: t.cfg.Timeout, ErrorLog: log.New(io.Discard, "", 0)}
 	srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { t.serve(srv, w, r) })
 	done := make(chan struct{})
 	t.srv, t.srvDone = srv, done
 	t.mu.Unlock()
 	go func() { srv.Serve(ln); close(done) }()
-	return ln.Addr().String(), nil
+	return bound, nil
 }
 
 // loopback refuses an address that is not this machine's.
@@ -61,7 +73,7 @@ func loopback(addr string) error {
 func (t *Transport) StopListening() error {
 	t.mu.Lock()
 	srv, done := t.srv, t.srvDone
-	t.srv = nil
+	t.srv, t.addr = nil, ""
 	var ps []*Peer
 	for p := range t.inbound {
 		ps = append(ps, p)

@@ -22,6 +22,7 @@ type Transport struct {
 	counters map[string]Counters
 	dialers  map[*Dialer]bool
 	srv      *http.Server
+	addr     string // the address bound while listening
 	srvDone  chan struct{}
 	inbound  map[*Peer]bool
 	closed   bool
