@@ -48,6 +48,9 @@ func commands() []command {
 		{"folder set", "PATH [--move] [--json]", "use another data folder (--move: copy this one there first)", runFolderSet},
 		{"folder remove-old", "[--keep] [--json]", "delete the old copy a move left (what it copied, still the same), or --keep it", runFolderRemoveOld},
 
+		{"network show", "[--json]", "show whether other computers can connect to this one, and the node URL invites carry", runNetworkShow},
+		{"network set", "off|this-computer|local-network [--json]", "let other computers connect: none, this computer, or the local network", runNetworkSet},
+
 		{"sync status", "[--json]", "show the sync state of every space and peer", runSyncStatus},
 		{"sync now", "[SPACE] [--json]", "sync now: one space, or every space", runSyncNow},
 		{"sync pause", "[--json]", "pause sync", runSyncPause},
