@@ -33,6 +33,18 @@ func Marshal(v any) ([]byte, error) {
 	return appendValue(make([]byte, 0, 128), v, 0)
 }
 
+// AppendValue appends the canonical JSON of v to dst, as Marshal writes
+// it, for a value at nesting depth depth (0: a whole text; a member of a
+// top-level object: 1). It lets a caller that knows an object's member
+// names in order write the object itself, member by member (AppendString
+// for the names), without building a map.
+func AppendValue(dst []byte, v any, depth int) ([]byte, error) {
+	return appendValue(dst, v, depth)
+}
+
+// AppendString appends s as canonical JSON writes a string.
+func AppendString(dst []byte, s string) ([]byte, error) { return appendString(dst, s) }
+
 // smallObject is how many member names an object may have for Marshal to
 // gather them without allocating.
 const smallObject = 16

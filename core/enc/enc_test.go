@@ -212,3 +212,23 @@ func TestRoundTripAllLengths(t *testing.T) {
 		}
 	}
 }
+
+// TestParseCIDAgreesWithDecode: the in-place decoder of ParseCID answers
+// as DecodeBase32 does, on every digest spelled right and on each of its
+// characters changed, including the last one's unused bits.
+func TestParseCIDAgreesWithDecode(t *testing.T) {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567AZ01=b"
+	for seed := range 200 {
+		cid := CID([]byte{byte(seed), byte(seed >> 8)})
+		for i := 1; i < len(cid); i++ {
+			for _, c := range []byte(alphabet) {
+				s := cid[:i] + string(c) + cid[i+1:]
+				got, err := ParseCID(s)
+				want, werr := parseCIDByDecode(s)
+				if (err == nil) != (werr == nil) || got != want {
+					t.Fatalf("%q: ParseCID = %x, %v; by DecodeBase32 %x, %v", s, got, err, want, werr)
+				}
+			}
+		}
+	}
+}

@@ -44,6 +44,9 @@ func FuzzParseCID(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		sum, err := ParseCID(s)
+		if want, werr := parseCIDByDecode(s); (err == nil) != (werr == nil) || sum != want {
+			t.Fatalf("%q: ParseCID = %x, %v; by DecodeBase32 %x, %v", s, sum, err, want, werr)
+		}
 		if err != nil {
 			return
 		}
@@ -54,4 +57,19 @@ func FuzzParseCID(f *testing.F) {
 			t.Fatal("IsCID disagrees")
 		}
 	})
+}
+
+// parseCIDByDecode is ParseCID by way of DecodeBase32 (its spelling rules
+// written once), which the in-place decoder must agree with.
+func parseCIDByDecode(s string) ([32]byte, error) {
+	var sum [32]byte
+	if len(s) != CIDLen || s[0] != 'b' {
+		return sum, ErrEncoding
+	}
+	b, err := DecodeBase32(s[1:])
+	if err != nil {
+		return sum, err
+	}
+	copy(sum[:], b)
+	return sum, nil
 }

@@ -18,7 +18,7 @@ const (
 // more dot-separated parts, each a letter then letters, digits or '-', at
 // most 128 characters.
 func ValidCollectionName(name string) error {
-	if len(name) > MaxCollectionLen || !collectionPattern.MatchString(name) {
+	if len(name) > MaxCollectionLen || !isCollectionName(name) {
 		return fmt.Errorf("%q is not a collection name (like app.todo.item, at most %d characters)", name, MaxCollectionLen)
 	}
 	return nil

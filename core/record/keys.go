@@ -10,7 +10,7 @@ import (
 
 // ValidKey checks a record key (§4.1): 1–128 of [a-z0-9:._-].
 func ValidKey(k string) error {
-	if !keyPattern.MatchString(k) {
+	if !isKey(k) {
 		return fmt.Errorf("%w: %q must be 1 to %d of a-z 0-9 : . _ -", ErrKey, k, MaxKeyLen)
 	}
 	return nil

@@ -34,12 +34,48 @@ const (
 )
 
 var (
-	// keyPattern is a record key (§4.1).
-	keyPattern = regexp.MustCompile(`^[a-z0-9:._-]{1,128}$`)
-	// collectionPattern is a collection name (§6.1).
-	collectionPattern = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$`)
 	// relPattern is a link's rel (§5).
 	relPattern = regexp.MustCompile(`^[a-z][a-zA-Z0-9]{0,63}$`)
 	// fileHashPattern is a files[].hash: 64 lower-case hex (05 §16.6).
 	fileHashPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
 )
+
+// isKey reports whether k is a record key (§4.1): 1 to MaxKeyLen of
+// a-z 0-9 : . _ - (the pattern ^[a-z0-9:._-]{1,128}$, written out: it is
+// checked for every version taken in).
+func isKey(k string) bool {
+	if len(k) == 0 || len(k) > MaxKeyLen {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !isLowerDigit(c) && c != ':' && c != '.' && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// isCollectionName reports whether name has a collection name's form
+// (§6.1): two or more dot-separated parts, each a letter a-z followed by
+// a-z 0-9 - (the pattern ^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$, written
+// out).
+func isCollectionName(name string) bool {
+	parts, start := 0, true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case start:
+			if c < 'a' || c > 'z' {
+				return false
+			}
+			start = false
+		case c == '.':
+			parts, start = parts+1, true
+		case !isLowerDigit(c) && c != '-':
+			return false
+		}
+	}
+	return !start && parts >= 1
+}
+
+func isLowerDigit(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }

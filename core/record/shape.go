@@ -212,10 +212,10 @@ func checkID(member, s string, required bool) error {
 		}
 		return nil
 	}
-	if len(s) != IDLen || strings.ToLower(s) != s {
-		return shapeErr(member, "must be an id (b and 52 lower-case base32 characters)")
-	}
 	if _, err := enc.ParseCID(s); err != nil {
+		if len(s) != IDLen || strings.ToLower(s) != s {
+			return shapeErr(member, "must be an id (b and 52 lower-case base32 characters)")
+		}
 		return shapeErr(member, "must be an id: %v", err)
 	}
 	return nil

@@ -29,12 +29,7 @@ func BodyHash(body any) (string, error) {
 // SignedBytes returns the payload of v (§3.3): the canonical JSON of v
 // without id, signature and body, every other member included, known or not.
 func SignedBytes(v *Version) ([]byte, error) {
-	m := make(map[string]any, 16+len(v.Unknown))
-	for k, x := range v.Unknown {
-		m[k] = x
-	}
-	v.putSigned(m)
-	b, err := cjson.Marshal(m)
+	b, err := appendCanonical(make([]byte, 0, canonCap), v, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%w: signed part: %w", ErrShape, err)
 	}

@@ -44,8 +44,17 @@ func Parse(val any) (*Version, error) {
 // Marshal writes v as canonical JSON. For a version Parse read from
 // canonical bytes, it gives those bytes back.
 func Marshal(v *Version) ([]byte, error) {
-	return cjson.Marshal(v.toWire(true))
+	return appendCanonical(make([]byte, 0, canonCap), v, withIDSig|withBody)
 }
+
+// MarshalStub writes v's stub as canonical JSON: Marshal(v.Stub()), without
+// copying v.
+func MarshalStub(v *Version) ([]byte, error) {
+	return appendCanonical(make([]byte, 0, canonCap), v, withIDSig)
+}
+
+// canonCap is room for a usual version's canonical JSON.
+const canonCap = 512
 
 // Wire returns v's wire form, a JSON object as core/cjson handles it.
 func (v *Version) Wire() map[string]any { return v.toWire(true) }

@@ -41,7 +41,7 @@ func prepare(v *record.Version) (*versionCopy, error) {
 	if c.time > negentropy.MaxTimestamp {
 		return nil, fmt.Errorf("version %s: item time %d: %w", v.ID, c.time, ErrInvalid)
 	}
-	if c.stub, err = record.Marshal(v.Stub()); err != nil {
+	if c.stub, err = record.MarshalStub(v); err != nil {
 		return nil, fmt.Errorf("version %s: encode: %w: %w", v.ID, ErrInvalid, err)
 	}
 	if v.HasBody {
