@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"minca.dev/desktop/app"
+	"minca.dev/desktop/app/instance"
+	"minca.dev/desktop/node/paths"
 )
 
 // tokenBytes is the size of the per-run secret of `minca ui`.
@@ -38,8 +40,12 @@ func runUI(env Env, c command, args []string) error {
 	if err != nil {
 		return err
 	}
+	events := app.NodeEvents(env.Ctx, a)
+	if in := takeLinks(env, events); in != nil {
+		defer in.Close()
+	}
 	bridge, err := app.NewBridge(app.BridgeConfig{
-		API: a, Events: app.NodeEvents(env.Ctx, a), Assets: env.Assets, Token: token,
+		API: a, Events: events, Assets: env.Assets, Token: token,
 	})
 	if err != nil {
 		return err
@@ -50,6 +56,22 @@ func runUI(env Env, c command, args []string) error {
 	}
 	fmt.Fprintf(env.Stdout, "Minca UI: http://%s/#token=%s\n", ln.Addr(), token)
 	return serve(env.Ctx, ln, bridge)
+}
+
+// takeLinks makes this UI the profile's instance (app/instance) when no
+// window is: a later `minca minca:…` launch then hands its link to the page,
+// as "invite" events, instead of opening a window. With a window open (or
+// no instance directory to use) the UI takes no links and says so in the
+// log; nil then.
+func takeLinks(env Env, events *app.Events) *instance.Instance {
+	links := make(chan string, 4)
+	in, err := instance.Listen(instance.Config{Profile: paths.DefaultProfile, OnLink: offerLink(links), Log: logger(env)})
+	if err != nil {
+		logger(env).Info("minca ui takes no links", "why", err)
+		return nil
+	}
+	go linkEvents(env.Ctx, events, links, nil)
+	return in
 }
 
 // checkLoopback accepts only a literal loopback IP and a port.

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"time"
 
 	"minca.dev/desktop/app"
 	"minca.dev/desktop/app/instance"
@@ -25,20 +28,10 @@ func openWindowWith(env Env, link string) error {
 	links := make(chan string, 4)
 	show := make(chan struct{}, 1)
 	in, err := instance.Open(instance.Config{
-		Profile: paths.DefaultProfile,
-		OnLink: func(invite string) {
-			select {
-			case links <- invite:
-			default: // a burst of launches: the window has enough to show
-			}
-		},
-		OnActivate: func() {
-			select {
-			case show <- struct{}{}:
-			default:
-			}
-		},
-		Log: logger(env),
+		Profile:    paths.DefaultProfile,
+		OnLink:     offerLink(links),
+		OnActivate: func() { raiseWindow(show) },
+		Log:        logger(env),
 	}, link)
 	if errors.Is(err, instance.ErrHandedOff) {
 		return nil
@@ -57,18 +50,49 @@ func openWindowWith(env Env, link string) error {
 	}
 	defer at.Close()
 	events := app.NodeEvents(env.Ctx, a)
-	go func() {
-		for {
-			select {
-			case <-env.Ctx.Done():
-				return
-			case invite := <-links:
-				// The page shows the invite's preview (PreviewInvite).
-				events.Keep("invite", app.Event{Name: "invite", Data: map[string]string{"link": invite}})
+	go linkEvents(env.Ctx, events, links, show)
+	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Dialogs: dialogs})
+}
+
+// offerLink is an instance.Config.OnLink that queues links for linkEvents.
+func offerLink(links chan<- string) func(string) {
+	return func(invite string) {
+		select {
+		case links <- invite:
+		default: // a burst of launches: the page has enough to show
+		}
+	}
+}
+
+// raiseWindow asks the window to show itself, once however often asked.
+func raiseWindow(show chan<- struct{}) {
+	select {
+	case show <- struct{}{}:
+	default:
+	}
+}
+
+// linkEvents sends each link handed over (app/instance) to the page as an
+// "invite" event {link, id}: the page fills in the Join screen and shows
+// the invite's preview (PreviewInvite). The event is kept, so a page that
+// subscribes later (the window's page loads after a launch link arrives)
+// gets it too; the id, new for every hand-off, tells the page one it has
+// shown already. With show not nil, the window is raised too (it may be
+// hidden or minimised). Runs until ctx ends.
+func linkEvents(ctx context.Context, events *app.Events, links <-chan string, show chan<- struct{}) {
+	run := time.Now().UnixNano()
+	for n := 1; ; n++ {
+		select {
+		case <-ctx.Done():
+			return
+		case invite := <-links:
+			id := fmt.Sprintf("%x-%d", run, n)
+			events.Keep("invite", app.Event{Name: "invite", Data: map[string]string{"link": invite, "id": id}})
+			if show != nil {
+				raiseWindow(show)
 			}
 		}
-	}()
-	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Dialogs: dialogs})
+	}
 }
 
 // trayAvailable is whether a StatusNotifierWatcher is on the session bus;

@@ -23,8 +23,9 @@ type Config struct {
 	// Link.Invite (what PreviewInvite and Join take). It runs on its own
 	// goroutine; the window shows the invite's preview. Nil refuses links.
 	OnLink func(invite string)
-	// OnActivate, if not nil, is called when a later plain launch asks the
-	// running one to show its window.
+	// OnActivate is called when a later plain launch asks the running one
+	// to show its window. Nil refuses (an instance with no window, such as
+	// `minca ui`): that launch then fails with the reason.
 	OnActivate func()
 	// Log gets one line per hand-off received or refused; nil discards.
 	Log *slog.Logger
@@ -180,10 +181,11 @@ func (in *Instance) handle(req request) error {
 		go in.cfg.OnLink(l.Invite)
 		return nil
 	case kindActivate:
-		in.cfg.Log.Info("instance: activate received")
-		if in.cfg.OnActivate != nil {
-			go in.cfg.OnActivate()
+		if in.cfg.OnActivate == nil {
+			return errors.New("this Minca shows no window (minca ui serves this profile to a browser)")
 		}
+		in.cfg.Log.Info("instance: activate received")
+		go in.cfg.OnActivate()
 		return nil
 	}
 	return fmt.Errorf("unknown message kind %q", req.Kind)

@@ -87,9 +87,17 @@ func Run(cfg Config) error {
 		AssetServer:      &assetserver.Options{Assets: cfg.Assets},
 		Bind:             []any{cfg.App},
 		OnStartup: func(ctx context.Context) {
-			stop = forward(ctx, cfg.Events)
 			cfg.Dialogs.start(ctx)
 			go raise(ctx, cfg.Show)
+		},
+		// Events go to the page once it has loaded (and listens), and again
+		// from a fresh snapshot after each reload: one emitted before is lost,
+		// such as the link the window was launched with.
+		OnDomReady: func(ctx context.Context) {
+			if stop != nil {
+				stop()
+			}
+			stop = forward(ctx, cfg.Events)
 		},
 		OnShutdown: func(context.Context) {
 			if stop != nil {

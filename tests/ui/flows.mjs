@@ -20,9 +20,10 @@ export async function nav(page, label) {
 /**
  * First run: creates an account named name in folder, answers the
  * passphrase question if the node has no keychain, saves and checks the
- * recovery code. Returns the recovery code.
+ * recovery code, and lands on the view named landing. Returns the recovery
+ * code.
  */
-export async function createAccount(page, name, folder, passphrase = "correct horse battery staple") {
+export async function createAccount(page, name, folder, passphrase = "correct horse battery staple", landing = "Spaces") {
   await page.getByTestId("start-create").click({ timeout: T });
   await page.getByTestId("profile-name").fill(name);
   if (folder) await page.getByTestId("folder-input").fill(folder);
@@ -52,7 +53,7 @@ export async function createAccount(page, name, folder, passphrase = "correct ho
     await input.fill(groups[Number(await input.getAttribute("data-group"))].toLowerCase());
   }
   await page.getByTestId("check-code").click();
-  await page.getByRole("heading", { name: "Spaces", level: 1 }).waitFor({ timeout: T });
+  await page.getByRole("heading", { name: landing, level: 1 }).waitFor({ timeout: T });
   assert.equal(await page.getByTestId("me").textContent(), name);
   return recovery;
 }

@@ -27,9 +27,9 @@ export function statusJSON(home) {
   return JSON.parse(execFileSync(bin, ["status", "--json"], { env: envFor(home) }).toString());
 }
 
-/** Starts `minca ui` in home; resolves with its URL, token and a stop(). */
-export async function startUI(home) {
-  const proc = spawn(bin, ["ui", "--listen", "127.0.0.1:0"], { env: envFor(home), stdio: ["ignore", "pipe", "pipe"] });
+/** Starts `minca ui` in home (env: its environment); resolves with its URL, token and a stop(). */
+export async function startUI(home, env = envFor(home)) {
+  const proc = spawn(bin, ["ui", "--listen", "127.0.0.1:0"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   proc.stderr.on("data", (d) => (stderr += d));
   const exited = new Promise((resolve) => proc.on("exit", (code) => resolve(code)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { empty, reduce, sortSpaces } from "./state";
+import { empty, linkShown, memberOf, noLinks, openedLink, reduce, seenKept, sortSpaces, takeLink } from "./state";
 import type { SpaceSummary } from "./api";
 
 const sp = (id: string, name: string, sync = "synced"): SpaceSummary => ({
@@ -48,5 +48,42 @@ describe("node state from Watch events", () => {
   });
   it("sorts equal names by id", () => {
     expect(sortSpaces([sp("2", "a"), sp("1", "A")]).map((x) => x.id)).toEqual(["1", "2"]);
+  });
+});
+
+describe("invite links opened from another app", () => {
+  it("reads the event's link and id; malformed data is no link", () => {
+    expect(openedLink({ link: " minca:abc ", id: "7" })).toEqual({ link: "minca:abc", id: "7" });
+    expect(openedLink({ link: "minca:abc" })).toEqual({ link: "minca:abc", id: "minca:abc" });
+    for (const d of [null, "minca:abc", { link: 3 }, { link: "  " }, { link: "x".repeat((1 << 20) + 4097) }, []]) {
+      expect(openedLink(d)).toBeNull();
+    }
+  });
+  it("a new hand-off waits; the same one delivered again (reconnect, reload) is not shown twice", () => {
+    let box = takeLink(noLinks, { link: "minca:a", id: "1" });
+    expect(box.link).toBe("minca:a");
+    box = linkShown(box);
+    expect(box.link).toBe("");
+    expect(takeLink(box, { link: "minca:a", id: "1" })).toBe(box);
+    // The same link opened again is a new hand-off, with a new id.
+    expect(takeLink(box, { link: "minca:a", id: "2" }).link).toBe("minca:a");
+  });
+  it("the latest hand-off wins while one waits; malformed data changes nothing", () => {
+    let box = takeLink(noLinks, { link: "minca:a", id: "1" });
+    box = takeLink(box, { link: "minca:b", id: "2" });
+    expect(box.link).toBe("minca:b");
+    expect(takeLink(box, { nope: 1 })).toBe(box);
+  });
+  it("remembers a bounded number of hand-offs", () => {
+    let box = noLinks;
+    for (let i = 0; i < seenKept + 5; i++) box = linkShown(takeLink(box, { link: "minca:x", id: String(i) }));
+    expect(box.seen).toHaveLength(seenKept);
+    expect(box.seen[0]).toBe("5");
+  });
+  it("an invite to a space the account holds leads to that space", () => {
+    const spaces = [sp("a", "A"), sp("b", "B")];
+    expect(memberOf(spaces, "b")?.name).toBe("B");
+    expect(memberOf(spaces, "c")).toBeUndefined();
+    expect(memberOf(spaces, "")).toBeUndefined();
   });
 });

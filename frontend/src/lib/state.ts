@@ -69,3 +69,53 @@ function withSync(list: SpaceSummary[], sync: SyncStatus): SpaceSummary[] {
 function isObj(d: unknown): d is Record<string, unknown> {
   return typeof d === "object" && d !== null && !Array.isArray(d);
 }
+
+// Invite links opened from another app (issue 8): `minca minca:…` hands the
+// link to the running window (app/instance), which sends an "invite" event
+// {link, id}. The event is kept for later subscribers, so a reconnect or a
+// reload delivers it again: its id tells a new hand-off from one handled.
+
+/** A link another app opened, as the "invite" event carries it. */
+export interface OpenedLink {
+  link: string;
+  id: string;
+}
+
+/** Links waiting to be shown, and the ids of those taken already. */
+export interface LinkInbox {
+  /** The invite link to show next; "" when none waits. */
+  link: string;
+  /** Ids of the hand-offs taken, newest last (at most seenKept). */
+  seen: string[];
+}
+
+export const seenKept = 32;
+export const noLinks: LinkInbox = { link: "", seen: [] };
+
+/** The link of an "invite" event's data; null when malformed. An event without an id is its link. */
+export function openedLink(d: unknown): OpenedLink | null {
+  if (!isObj(d) || typeof d.link !== "string") return null;
+  const link = d.link.trim();
+  if (!link || link.length > maxLinkLen) return null;
+  return { link, id: typeof d.id === "string" && d.id ? d.id : link };
+}
+
+/** Longest link taken: app/instance.MaxLinkLen. */
+const maxLinkLen = (1 << 20) + 4096;
+
+/** The inbox after an "invite" event: a new hand-off waits; one seen before, or malformed data, changes nothing. */
+export function takeLink(inbox: LinkInbox, d: unknown): LinkInbox {
+  const l = openedLink(d);
+  if (!l || inbox.seen.includes(l.id)) return inbox;
+  return { link: l.link, seen: [...inbox.seen, l.id].slice(-seenKept) };
+}
+
+/** The inbox once its link is shown. */
+export function linkShown(inbox: LinkInbox): LinkInbox {
+  return inbox.link ? { ...inbox, link: "" } : inbox;
+}
+
+/** The space of spaces an invite leads to, when the account holds it already. */
+export function memberOf(spaces: SpaceSummary[], spaceId: string): SpaceSummary | undefined {
+  return spaceId ? spaces.find((sp) => sp.id === spaceId) : undefined;
+}
