@@ -1,10 +1,10 @@
 package versions
 
 import (
-	"context"
 	"database/sql"
 	"fmt"
-	"strings"
+
+	"minca.dev/desktop/core/cjson"
 )
 
 // known is what one change read ahead of placing its versions (05 §10.1):
@@ -57,8 +57,7 @@ func (k *known) wrote(op Op, hasBody bool) {
 	}
 }
 
-// readAheadChunk is how many versions one read-ahead statement asks about
-// (twice as many parameters: ids and keys).
+// readAheadChunk is how many versions one read-ahead statement asks about.
 const readAheadChunk = 400
 
 // readAhead reads at once what placing ms will ask (05 §10.1): each
@@ -75,31 +74,43 @@ func (t *sqlWriter) readAhead(ms []Meta) error {
 	return nil
 }
 
+// readAheadChunk asks the prepared readAhead statement, which takes the
+// ids and the keys as two JSON arrays (json_each): one statement text for
+// any number, parsed once.
 func (t *sqlWriter) readAheadChunk(ms []Meta) error {
-	ids, keys := make([]any, 0, len(ms)), make([]any, 0, len(ms))
+	ids, keys := make([]byte, 0, 56*len(ms)+2), make([]byte, 0, 24*len(ms)+2)
 	seenKey := make(map[string]bool, len(ms))
-	for _, m := range ms {
-		ids = append(ids, m.ID)
-		if !seenKey[m.Key] {
-			seenKey[m.Key] = true
-			keys = append(keys, m.Key)
+	ids, keys = append(ids, '['), append(keys, '[')
+	var err error
+	for i, m := range ms {
+		if i > 0 {
+			ids = append(ids, ',')
+		}
+		if ids, err = cjson.AppendString(ids, m.ID); err != nil {
+			return fmt.Errorf("read ahead %s: %w", m.ID, err)
+		}
+		if seenKey[m.Key] {
+			continue
+		}
+		if len(seenKey) > 0 {
+			keys = append(keys, ',')
+		}
+		seenKey[m.Key] = true
+		if keys, err = cjson.AppendString(keys, m.Key); err != nil {
+			return fmt.Errorf("read ahead %s: %w", m.ID, err)
 		}
 	}
-	q := `SELECT 0, id, key, collection, created_at, seq, retain, deleted, body IS NOT NULL, NULL, NULL
-		FROM versions WHERE id IN (` + placeholders(1, len(ids)) + `)
-		UNION ALL
-		SELECT 1, r.current, v.key, v.collection, v.created_at, v.seq, v.retain, v.deleted, v.body IS NOT NULL, r.first, r.key
-		FROM records r LEFT JOIN versions v ON v.id = r.current WHERE r.key IN (` + placeholders(len(ids)+1, len(keys)) + `)`
-	rows, err := t.w.conn.QueryContext(context.Background(), q, append(ids, keys...)...)
+	ids, keys = append(ids, ']'), append(keys, ']')
+	rows, err := t.st("readAhead").Query(string(ids), string(keys)) // text: a blob would be read as JSONB
 	if err != nil {
 		return fmt.Errorf("read ahead %d versions: %w", len(ms), err)
 	}
 	defer rows.Close()
-	for _, id := range ids {
-		t.known.held[id.(string)] = Meta{} // known not held, unless a row says
+	for _, m := range ms {
+		t.known.held[m.ID] = Meta{} // known not held, unless a row says
 	}
-	for _, key := range keys {
-		t.known.records[key.(string)] = recordEntries{}
+	for key := range seenKey {
+		t.known.records[key] = recordEntries{}
 	}
 	for rows.Next() {
 		if err := t.known.scan(rows); err != nil {
@@ -127,16 +138,4 @@ func (k *known) scan(rows *sql.Rows) error {
 			Seq: seq.Int64, Retain: retain.Bool, Deleted: deleted.Bool, HasBody: hasBody.Bool}
 	}
 	return nil
-}
-
-// placeholders is ?from, ?from+1, … n of them, for an IN list.
-func placeholders(from, n int) string {
-	var b strings.Builder
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "?%d", from+i)
-	}
-	return b.String()
 }

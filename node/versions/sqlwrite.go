@@ -35,6 +35,13 @@ var writeSQL = map[string]string{
 		UNION ALL
 		SELECT 1, r.current, v.key, v.collection, v.created_at, v.seq, v.retain, v.deleted, v.body IS NOT NULL, r.first, r.key
 		FROM records r LEFT JOIN versions v ON v.id = r.current WHERE r.key = ?2`,
+	// The same for many versions at once: ?1 the ids and ?2 the keys, each
+	// a JSON array of strings (sqlknown.go).
+	"readAhead": `SELECT 0, v.id, v.key, v.collection, v.created_at, v.seq, v.retain, v.deleted, v.body IS NOT NULL, NULL, NULL
+		FROM json_each(?1) j JOIN versions v ON v.id = j.value
+		UNION ALL
+		SELECT 1, r.current, v.key, v.collection, v.created_at, v.seq, v.retain, v.deleted, v.body IS NOT NULL, r.first, r.key
+		FROM json_each(?2) j JOIN records r ON r.key = j.value LEFT JOIN versions v ON v.id = r.current`,
 }
 
 // writePragmas tune the writing connection (our choice, for ingest: a
