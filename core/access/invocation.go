@@ -31,6 +31,9 @@ func invocationKey(cmd string, args map[string]any) (string, bool) {
 		return "", false
 	}
 	key := cmd + " " + string(b)
+	if !hasUnopened(args) {
+		return key, true
+	}
 	if paths := unopenedPaths(args, nil, nil); len(paths) > 0 {
 		p, err := cjson.Marshal(paths)
 		if err != nil {
@@ -85,6 +88,28 @@ func (s *State) MayInvokeTrusting(did string, inv *Invocation) bool {
 		inv.trusting = inv.strict.trustingOf()
 	}
 	return s.may(did, inv.trusting)
+}
+
+// hasUnopened says whether x holds a policy.Unopened anywhere: the
+// common case, none, is told without building paths.
+func hasUnopened(x any) bool {
+	switch v := x.(type) {
+	case map[string]any:
+		for _, e := range v {
+			if hasUnopened(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if hasUnopened(e) {
+				return true
+			}
+		}
+	default:
+		return x == policy.Unopened
+	}
+	return false
 }
 
 // unopenedPaths appends the path (member names and list indexes) of each
