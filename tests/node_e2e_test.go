@@ -248,6 +248,19 @@ func (u *neUser) lacks(spaceID, id string) error {
 	return nil
 }
 
+// refusedBy says u's node has dialled a node and is
+// waiting in backoff: it tried, and was turned away.
+func (u *neUser) refusedBy() error {
+	var st api.SyncStatus
+	u.ok(&st, "sync", "status", "--json")
+	for _, p := range st.Peers {
+		if p.State == "backoff" {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s has no peer in backoff: %+v", u.name, st.Peers)
+}
+
 // notConnected says u's node has no peer connected now.
 func (u *neUser) notConnected() error {
 	var st api.SyncStatus
@@ -437,6 +450,24 @@ func TestNodeE2EPrivateSpace(t *testing.T) {
 	// (node/netsync's gate, 04 §6.3), so she is not served again.
 	if err := carol.reads(sp.ID, later, ""); err != nil {
 		t.Fatal(err)
+	}
+	// After the restarts Bob's and Carol's nodes dial Alice's again: each
+	// dial is refused (Bob is a former member, Carol proves only the old
+	// key), so they wait in backoff and are served nothing written since.
+	for _, u := range []*neUser{bob, carol} {
+		u.ok(nil, "sync", "now", "--json")
+		neWait(t, u.name+" refused by Alice's node", 20*time.Second, func() error { return u.refusedBy() })
+		for _, v := range []string{after, later} {
+			if err := u.lacks(sp.ID, v); err != nil {
+				t.Errorf("after restart: %v", err)
+			}
+		}
+		if err := u.notConnected(); err != nil {
+			t.Errorf("after restart: %v", err)
+		}
+	}
+	if err := members(bob, alice, bob, dave)(); err != nil {
+		t.Errorf("the removal reached Bob after the restart: %v", err)
 	}
 	var cs json.RawMessage
 	carol.ok(&cs, "sync", "status", "--json")

@@ -113,10 +113,10 @@ func HeldBoxOf(v *record.Version, root string) (HeldBox, error) {
 
 // BoxesDue are the boxes account should write now (03 §9.4): when it is
 // granted /key/change and holds the current key, that key sealed to every
-// reader NeedBoxes names but itself, in DID order; none otherwise. Each box
-// sits at Box.RecordKey(account).
-//
-// Choice: an account never boxes a key to itself: it holds it.
+// reader NeedBoxes names, in DID order; none otherwise. Each box sits at
+// Box.RecordKey(account). The account itself is a reader like any other:
+// its other devices learn the key from its own box (03 §9.4: "every
+// reader who has published a member key").
 func (r *Keyring) BoxesDue(s *access.State, account string, memberKeys Recipients, boxes []HeldBox, rnd io.Reader) ([]Box, error) {
 	cur, ok := r.Current()
 	if !ok || !s.May(account, CmdKeyChange, map[string]any{}) {
@@ -124,9 +124,7 @@ func (r *Keyring) BoxesDue(s *access.State, account string, memberKeys Recipient
 	}
 	to := Recipients{}
 	for _, did := range NeedBoxes(s, cur.id, memberKeys, boxes) {
-		if did != account {
-			to[did] = memberKeys[did]
-		}
+		to[did] = memberKeys[did]
 	}
 	return BoxAll(cur, r.space, to, rnd)
 }

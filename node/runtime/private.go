@@ -207,19 +207,13 @@ func (n *Node) writeMemberKeyLocked(ctx context.Context, h *held) error {
 
 // changeKeyLocked changes a private space's key at once (03 §9.3): K' with
 // every earlier key sealed under it, boxed to every remaining reader whose
-// member key is held.
+// member key is held, this account included (its other devices, 03 §9.4).
 func (n *Node) changeKeyLocked(ctx context.Context, h *held) error {
 	hist, err := h.replay(ctx)
 	if err != nil {
 		return internal(err)
 	}
-	me := n.acct.DID()
-	var readers []string
-	for _, r := range hist.Current().Readers() {
-		if r != me {
-			readers = append(readers, r)
-		}
-	}
+	readers := hist.Current().Readers()
 	ring, err := h.keys.keyring(ctx)
 	if err != nil {
 		return internal(err)
