@@ -41,6 +41,6 @@
 //   - A malformed change makes a change due only while it is the current key
 //     (Due).
 //   - A box counts towards "already boxed" (NeedBoxes) only at the record key
-//     box:hex40(keyId|to|root) of its sender's root; an account never boxes
-//     a key to itself (BoxesDue).
+//     box:hex40(keyId|to|root) of its sender's root; an account boxes the
+//     key to itself too, for its other devices (BoxesDue).
 package spacekey

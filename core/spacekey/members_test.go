@@ -73,8 +73,8 @@ func TestNeedBoxes(t *testing.T) {
 }
 
 // TestBoxesDue: the founder boxes the current key to each reader lacking a
-// box, itself included (its other devices), and its boxes then count; a member not granted /key/change boxes
-// nothing (03 §9.4).
+// box, itself included (its other devices), and its boxes then count; a
+// member not granted /key/change boxes nothing (03 §9.4).
 func TestBoxesDue(t *testing.T) {
 	w := newWorld(t, 10)
 	p := newPerson(t, w.rnd, "p", w.sp.ID)
