@@ -78,30 +78,24 @@ func (t *sqlWriter) readAhead(ms []Meta) error {
 // ids and the keys as two JSON arrays (json_each): one statement text for
 // any number, parsed once.
 func (t *sqlWriter) readAheadChunk(ms []Meta) error {
-	ids, keys := make([]byte, 0, 56*len(ms)+2), make([]byte, 0, 24*len(ms)+2)
+	idList, keyList := make([]string, len(ms)), make([]string, 0, len(ms))
 	seenKey := make(map[string]bool, len(ms))
-	ids, keys = append(ids, '['), append(keys, '[')
-	var err error
 	for i, m := range ms {
-		if i > 0 {
-			ids = append(ids, ',')
-		}
-		if ids, err = cjson.AppendString(ids, m.ID); err != nil {
-			return fmt.Errorf("read ahead %s: %w", m.ID, err)
-		}
-		if seenKey[m.Key] {
-			continue
-		}
-		if len(seenKey) > 0 {
-			keys = append(keys, ',')
-		}
-		seenKey[m.Key] = true
-		if keys, err = cjson.AppendString(keys, m.Key); err != nil {
-			return fmt.Errorf("read ahead %s: %w", m.ID, err)
+		idList[i] = m.ID
+		if !seenKey[m.Key] {
+			seenKey[m.Key] = true
+			keyList = append(keyList, m.Key)
 		}
 	}
-	ids, keys = append(ids, ']'), append(keys, ']')
-	rows, err := t.st("readAhead").Query(string(ids), string(keys)) // text: a blob would be read as JSONB
+	ids, err := jsonStrings(idList, false)
+	if err != nil {
+		return fmt.Errorf("read ahead %d versions: %w", len(ms), err)
+	}
+	keys, err := jsonStrings(keyList, false)
+	if err != nil {
+		return fmt.Errorf("read ahead %d versions: %w", len(ms), err)
+	}
+	rows, err := t.st("readAhead").Query(ids, keys)
 	if err != nil {
 		return fmt.Errorf("read ahead %d versions: %w", len(ms), err)
 	}
@@ -138,4 +132,31 @@ func (k *known) scan(rows *sql.Rows) error {
 			Seq: seq.Int64, Retain: retain.Bool, Deleted: deleted.Bool, HasBody: hasBody.Bool}
 	}
 	return nil
+}
+
+// jsonStrings is ss as a JSON array, for a statement that takes a list
+// through json_each. It is text: SQLite would read a blob as JSONB. A
+// string that is not text (cjson.AppendString refuses it) fails it, or,
+// with skipBad, is left out: no id held is such a string.
+func jsonStrings(ss []string, skipBad bool) (string, error) {
+	n := 2
+	for _, s := range ss {
+		n += len(s) + 3
+	}
+	b := make([]byte, 1, n)
+	b[0] = '['
+	for _, s := range ss {
+		at := len(b)
+		if at > 1 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = cjson.AppendString(b, s); err != nil {
+			if !skipBad {
+				return "", err
+			}
+			b = b[:at]
+		}
+	}
+	return string(append(b, ']')), nil
 }

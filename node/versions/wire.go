@@ -3,7 +3,6 @@ package versions
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"minca.dev/desktop/core/record"
 )
@@ -31,6 +30,13 @@ var _ WireReader = (*SQLite)(nil)
 // wireChunk is how many ids one read asks for.
 const wireChunk = 500
 
+// The reads of many versions by id take the ids as one JSON array
+// (json_each, jsonStrings): one parameter rather than one per id.
+const (
+	wiresSQL = "SELECT v.id, v.collection, v.key, v.stub, v.body FROM json_each(?) j JOIN versions v ON v.id = j.value"
+	formsSQL = "SELECT v.id, v.body IS NOT NULL, v.deleted FROM json_each(?) j JOIN versions v ON v.id = j.value"
+)
+
 // Wires implements WireReader: one statement per wireChunk ids, the stored
 // stub and body joined back into the version's canonical JSON.
 func (s *SQLite) Wires(ctx context.Context, ids []string) ([]Wire, error) {
@@ -52,12 +58,8 @@ func (s *SQLite) Wires(ctx context.Context, ids []string) ([]Wire, error) {
 }
 
 func (s *SQLite) wireChunk(ctx context.Context, ids []string) (map[string]Wire, error) {
-	q := "SELECT id, collection, key, stub, body FROM versions WHERE id IN (?" + strings.Repeat(",?", len(ids)-1) + ")"
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	list, _ := jsonStrings(ids, true)
+	rows, err := s.db.QueryContext(ctx, wiresSQL, list)
 	if err != nil {
 		return nil, s.readErr(fmt.Errorf("read %d versions: %w", len(ids), err))
 	}
@@ -118,12 +120,8 @@ func (s *SQLite) Forms(ctx context.Context, ids []string) (map[string]Form, erro
 }
 
 func (s *SQLite) formsChunk(ctx context.Context, ids []string, out map[string]Form) error {
-	q := "SELECT id, body IS NOT NULL, deleted FROM versions WHERE id IN (?" + strings.Repeat(",?", len(ids)-1) + ")"
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	list, _ := jsonStrings(ids, true)
+	rows, err := s.db.QueryContext(ctx, formsSQL, list)
 	if err != nil {
 		return s.readErr(fmt.Errorf("read %d versions: %w", len(ids), err))
 	}

@@ -26,6 +26,8 @@ func TestSQLiteWires(t *testing.T) {
 	for i := len(vs) - 1; i >= 0; i-- {
 		ids = append(ids, vs[i].ID)
 	}
+	// Not text, a lone surrogate, quotes: not held, left out.
+	ids = append(ids, "\xff", "\xed\xa0\x80", `b"x\`)
 	wires, err := s.Wires(bg, ids)
 	if err != nil {
 		t.Fatal(err)
@@ -66,9 +68,9 @@ func TestSQLiteForms(t *testing.T) {
 	if err := s.Put(bg, vs[:1000]...); err != nil {
 		t.Fatal(err)
 	}
-	ids := []string{"bnotheld"}
+	ids := []string{"bnotheld", "\xff", "\xed\xa0\x80", `b"x\`}
 	for _, v := range vs {
-		ids = append(ids, v.ID)
+		ids = append(ids, v.ID, v.ID)
 	}
 	forms, err := s.Forms(bg, ids)
 	if err != nil {
