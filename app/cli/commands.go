@@ -21,7 +21,7 @@ func commands() []command {
 		{"window", "", "open the window (the default with no arguments)", runWindow},
 		{"tray", "[--hidden]", "run the tray process, which keeps the node and sync running", runTray},
 		{"ui", "[--listen 127.0.0.1:PORT]", "serve the window's UI to a browser on loopback", runUI},
-		{"host", "[--listen 127.0.0.1:PORT]", "run the node headless: an always-on keeper of your spaces", runHost},
+		{"host", "[--listen IP:PORT]", "run the node headless: an always-on keeper of your spaces", runHost},
 		{"status", "[--json]", "print the status line", runStatus},
 		{"version", "", "print the version", runVersion},
 
@@ -106,10 +106,13 @@ the window closes. Commands use whichever process owns the node.
 Running a host (an always-on keeper, e.g. on a server):
   minca account create --name "Home server"   # or: minca account restore
   minca host                                  # keeps the node until stopped
-  minca host --listen 127.0.0.1:7447          # and accepts peers there
-Peers are served plain ws:// on loopback only: put a TLS reverse proxy
-(wss://) in front of that port to reach the host from other machines.
-Stop it with Ctrl-C or SIGTERM. Other commands on that machine talk to it.
+  minca host --listen 0.0.0.0:7447            # and accepts peers from the network
+Run it on a machine that stays on, unlocked by the keychain or
+MINCA_PASSPHRASE, and it keeps your spaces in sync for the other members.
+With --listen on a network address it also accepts peers there over wss://
+with a certificate of the node's own key, pinned by the DID in the URL it
+prints (no CA needed; a loopback address serves ws:// to this machine only).
+Stop it with Ctrl-C or SIGTERM; see docs/HOSTING.md.
 
 Arguments:
   SPACE     a space id (b…, as "minca space list" prints it)
