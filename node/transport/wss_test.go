@@ -101,7 +101,7 @@ func TestAdvertise(t *testing.T) {
 		"node.example:x":    "", // not a port: refused
 	} {
 		tr := newTransport(t, ka, newGate(sp.ID), &recorder{}, serverTLS(t, ka), func(c *Config) { c.Advertise = adv })
-		_, err := tr.Listen("[::1]:0")
+		_, err := tr.Listen("127.0.0.1:0")
 		if want == "" {
 			if err == nil {
 				t.Errorf("advertise %q: listening, URL %q", adv, tr.URL())
