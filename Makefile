@@ -14,7 +14,7 @@ NPM_CI   := npm ci --no-audit --no-fund --loglevel=error
 FRONTEND_SRC := $(shell find frontend/src -type f) frontend/index.html \
 	frontend/vite.config.ts frontend/svelte.config.js frontend/tsconfig.json
 
-.PHONY: run test build setup setup-build setup-test npm frontend vet unit vitest e2e clean install-desktop
+.PHONY: run test build setup setup-build setup-test npm frontend vet unit vitest e2e screenshots clean install-desktop
 
 run: setup-build build
 	./$(BIN)
@@ -64,6 +64,12 @@ vitest: frontend/node_modules/.installed
 
 e2e: build tests/node_modules/.installed
 	MINCA_BIN=$(CURDIR)/$(BIN) tests/run-e2e.sh
+
+# Regenerates the README's screenshots (docs/screenshots) from the real
+# window under Xvfb: tests/window_screens_e2e_test.go.
+screenshots: setup-test build
+	MINCA_BIN=$(CURDIR)/$(BIN) MINCA_UPDATE_SCREENSHOTS=1 xvfb-run -a -s "-screen 0 1280x800x24" \
+		dbus-run-session -- go test -tags e2e -count=1 -run 'TestWindowE2EScreens$$' ./tests
 
 clean:
 	rm -rf bin frontend/node_modules tests/node_modules

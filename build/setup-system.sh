@@ -6,7 +6,7 @@
 set -euo pipefail
 
 build_pkgs=(pkg-config gcc libgtk-3-dev libwebkit2gtk-4.1-dev libayatana-appindicator3-dev)
-test_pkgs=(xvfb xauth imagemagick xdotool chromium gnome-keyring libsecret-tools dbus-x11 xdg-utils)
+test_pkgs=(xvfb xauth imagemagick xdotool chromium gnome-keyring libsecret-tools dbus-x11 xdg-utils tesseract-ocr tesseract-ocr-eng zbar-tools xclip)
 
 want=("${build_pkgs[@]}")
 case "${1:-build}" in

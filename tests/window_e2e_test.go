@@ -70,11 +70,24 @@ func (s windowShot) rendered() bool {
 
 // screenshot grabs the X window named title, as a PNG.
 func screenshot(title string) (image.Image, []byte, error) {
-	ids, err := exec.Command("xdotool", "search", "--onlyvisible", "--name", "^"+title+"$").Output()
+	id, err := windowID(title)
 	if err != nil {
-		return nil, nil, fmt.Errorf("no window %q yet", title)
+		return nil, nil, err
 	}
-	id := strings.Fields(string(ids))[0]
+	return grabWindow(id)
+}
+
+// windowID is the X id of the visible window named title.
+func windowID(title string) (string, error) {
+	ids, err := exec.Command("xdotool", "search", "--onlyvisible", "--name", "^"+title+"$").Output()
+	if err != nil || len(strings.Fields(string(ids))) == 0 {
+		return "", fmt.Errorf("no window %q yet", title)
+	}
+	return strings.Fields(string(ids))[0], nil
+}
+
+// grabWindow grabs the X window id, as a PNG.
+func grabWindow(id string) (image.Image, []byte, error) {
 	raw, err := exec.Command("import", "-window", id, "png:-").Output()
 	if err != nil {
 		return nil, nil, fmt.Errorf("import: %w", err)

@@ -1,0 +1,224 @@
+//go:build e2e
+
+package tests
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"minca.dev/desktop/core/invite"
+	"minca.dev/desktop/node/api"
+)
+
+// The main screens, each by phrases that it shows and no other screen does
+// (TestWindowE2EScreens checks that too).
+var (
+	welcomeScreen  = screen{"welcome", []string{"Welcome", "To begin, you need an account", "Create a new account", "I already have an account"}}
+	spacesScreen   = screen{"spaces", []string{"Each space is shared by its members", "New space", "Garden club", "Public 2 members", "Family notes", "Private 1 member"}}
+	spaceScreen    = screen{"space", []string{"Garden club", "Public: anyone with its link can read it", "Members", "Alice Martin (you)", "Bruno Keller", "Admin", "Invites"}}
+	historyScreen  = screen{"history", []string{"Access history", "Bruno Keller joined as member through an invite", "Synced with"}}
+	inviteScreen   = screen{"invite", []string{"Invite link send it to the person you invite", "Copy link", "Done"}}
+	joinScreen     = screen{"join", []string{"Join a space", "Paste the invite link someone sent you", "Book circle", "Join Book circle"}}
+	syncScreen     = screen{"sync", []string{"Minca syncs in the background", "Other computers", "Garden club", "Family notes", "Connected", "Versions held"}}
+	folderScreen   = screen{"folder", []string{"Data folder", "Now", "Dropbox Minca", "Holds your account", "Change it"}}
+	settingsScreen = screen{"settings", []string{"Your account on this computer", "Account key", "Locked with your passphrase", "Start at login"}}
+	overviewScreen = screen{"overview", []string{"This is where it keeps things on this computer", "Version", "Store", "This computer's own database (SQLite)"}}
+)
+
+// screensProfile is what the screens show, made through the real CLI.
+type screensProfile struct {
+	alice, bruno *neUser
+	garden       string // Garden club, Alice's; Bruno joined it and is an admin
+	bookLink     string // Bruno's invite to his own Book circle
+}
+
+// makeScreensProfile: Alice and Bruno, each with an account and a `minca
+// host` (Alice's accepting peers on loopback, so Bruno's node syncs with
+// it). Alice's data folder is in Dropbox; she has a public team space,
+// Garden club, which Bruno joins with her invite and where she makes him
+// an admin, and a private notebook, Family notes. Bruno has a club, Book
+// circle, and an invite to it.
+func makeScreensProfile(t *testing.T, bin string) screensProfile {
+	t.Helper()
+	alice, bruno := newNEUser(t, bin, "Alice Martin"), newNEUser(t, bin, "Bruno Keller")
+	alice.hostListen = freePort(t)
+	for _, u := range []*neUser{alice, bruno} {
+		var acc api.NewAccount
+		u.ok(&acc, "account", "create", "--name", u.name, "--json")
+		u.did = acc.Account.DID
+		u.startHost()
+	}
+	alice.ok(nil, "folder", "set", filepath.Join(alice.home, "Dropbox", "Minca"), "--json")
+	var garden, book api.SpaceSummary
+	alice.ok(&garden, "space", "create", "Garden club", "--template", "team", "--json")
+	alice.ok(nil, "space", "create", "Family notes", "--private", "--template", "notebook", "--json")
+	var inv api.Invite
+	alice.ok(&inv, "invite", "create", garden.ID, "--role", "member", "--json")
+	bruno.ok(nil, "join", inv.Link, "--json")
+	neWait(t, "Alice sees Bruno join", 15*time.Second, func() error {
+		var ms []api.Member
+		alice.ok(&ms, "member", "list", garden.ID, "--json")
+		if len(ms) != 2 {
+			return fmt.Errorf("%d members", len(ms))
+		}
+		return nil
+	})
+	alice.ok(nil, "member", "assign", garden.ID, bruno.did, "admin", "--json")
+	bruno.ok(&book, "space", "create", "Book circle", "--template", "club", "--json")
+	bruno.ok(&inv, "invite", "create", book.ID, "--role", "member", "--json")
+	return screensProfile{alice: alice, bruno: bruno, garden: garden.ID, bookLink: inv.Link}
+}
+
+// TestWindowE2EScreens opens the real window on a fresh profile (Welcome),
+// then on Alice's (makeScreensProfile), and visits every main screen as
+// she would: Spaces; Garden club's page, its access history (End), a new
+// invite with its QR code (which zbarimg decodes to a real invite of the
+// space); Join with Bruno's link pasted from the clipboard; Sync; Data
+// folder; Settings; Overview. Each is checked by the words OCR reads in a
+// screenshot, and each screen's words are checked to tell it from every
+// other screen and from a window with an empty page.
+func TestWindowE2EScreens(t *testing.T) {
+	bin := e2eBin(t)
+	needScreenTools(t)
+	began := time.Now()
+	var all []shown
+
+	first := openScreensWindow(t, bin, newNEUser(t, bin, "nobody yet").command().Env)
+	p := makeScreensProfile(t, bin)
+	all = append(all, first.waitFor(welcomeScreen))
+	first.close()
+	t.Logf("profile made, first run seen: %v", time.Since(began).Round(time.Millisecond))
+
+	w := openScreensWindow(t, bin, p.alice.command().Env)
+	all = append(all, w.waitFor(spacesScreen))
+	w.click("Garden club", mainArea)
+	all = append(all, w.waitFor(spaceScreen))
+	w.key("End")
+	all = append(all, w.waitFor(historyScreen))
+
+	w.key("Home")
+	w.click("Create invite link", mainArea)
+	w.scrollTo("Invite link send it to the person you invite", 24)
+	inv := w.waitFor(inviteScreen)
+	all = append(all, inv)
+	checkQR(t, inv.shot, p.garden, "member", p.alice.did)
+
+	w.click("Join a space", sidebar)
+	w.clickLine("Invite link", mainArea)
+	clipboard(t, p.bookLink)
+	w.key("ctrl+v")
+	w.click("Look at the invite", mainArea)
+	all = append(all, w.waitFor(joinScreen))
+
+	for _, s := range []struct {
+		label string
+		s     screen
+	}{{"Sync", syncScreen}, {"Data folder", folderScreen}, {"Settings", settingsScreen}, {"Overview", overviewScreen}} {
+		w.click(s.label, sidebar)
+		all = append(all, w.waitFor(s.s))
+	}
+	t.Logf("screens seen: %v", time.Since(began).Round(time.Millisecond))
+
+	// Each screen's words tell it from the others, and from the window
+	// with its page emptied (the sidebar alone).
+	empty := emptied(t, all[1].shot)
+	for _, a := range all {
+		for _, b := range append(all, shown{screen: screen{name: "empty page"}, words: empty}) {
+			if a.name != b.name && a.shownIn(b.words) {
+				miss, n := a.missing(b.words)
+				t.Errorf("the %s screen's words read in the %s screen's shot (%d of %d unread: %q)", a.name, b.name, len(miss), n, miss)
+			}
+		}
+	}
+	t.Logf("total %v", time.Since(began).Round(time.Millisecond))
+}
+
+// needScreenTools fails unless the display and the programs the test
+// drives the window with are there (build/setup-system.sh installs them).
+func needScreenTools(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DISPLAY") == "" {
+		t.Fatal("DISPLAY is unset: run under xvfb-run (tests/run-e2e.sh does)")
+	}
+	for _, tool := range []string{"xdotool", "import", "convert", "tesseract", "zbarimg", "xclip"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is missing: build/setup-system.sh test installs it", tool)
+		}
+	}
+	// The window (1024×700, app/window) must fit on the screen, or what is
+	// off it cannot be grabbed.
+	out, err := exec.Command("xdotool", "getdisplaygeometry").Output()
+	var w, h int
+	if _, err2 := fmt.Sscan(string(out), &w, &h); err != nil || err2 != nil || w < 1024 || h < 700 {
+		t.Fatalf("screen %q (%v): the window needs 1024×700; run with xvfb-run -s \"-screen 0 1280x800x24\" as tests/run-e2e.sh does", out, err)
+	}
+}
+
+// checkQR decodes the QR code in shot (zbarimg) and checks it is an invite
+// to spaceID for role, made by the account inviter (03 §7.6 steps 1–5).
+func checkQR(t *testing.T, shot []byte, spaceID, role, inviter string) {
+	t.Helper()
+	out, err := pipe(shot, "zbarimg", "--raw", "-q", "-")
+	if err != nil {
+		t.Fatalf("no QR code read in the invite's shot: %v", err)
+	}
+	acc, err := invite.AcceptString(strings.TrimSpace(string(out)))
+	if err != nil {
+		t.Fatalf("the QR code reads %.80q…, not an invite: %v", out, err)
+	}
+	if pv := acc.Preview(); pv.SpaceID != spaceID || pv.Role != role || pv.InvitedBy != inviter {
+		t.Fatalf("the QR code's invite offers %+v, want space %s, role %s, by %s", pv, spaceID, role, inviter)
+	}
+}
+
+// clipboard puts text on the X clipboard, as copying it from a message
+// would: xclip serves it until the test ends.
+func clipboard(t *testing.T, text string) {
+	t.Helper()
+	cmd := exec.Command("xclip", "-selection", "clipboard", "-quiet")
+	cmd.Stdin = strings.NewReader(text)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	neWait(t, "the clipboard holds the link", 5*time.Second, func() error {
+		out, _ := exec.Command("xclip", "-selection", "clipboard", "-o").Output()
+		if string(out) != text {
+			return fmt.Errorf("it holds %.40q", out)
+		}
+		return nil
+	})
+}
+
+// emptied is what OCR reads in shot with everything right of the sidebar
+// painted over in the page's background colour.
+func emptied(t *testing.T, shot []byte) []ocrWord {
+	t.Helper()
+	src, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewRGBA(src.Bounds())
+	draw.Draw(img, img.Bounds(), src, src.Bounds().Min, draw.Src)
+	bg := color.RGBA{backgroundColour[0], backgroundColour[1], backgroundColour[2], 0xff}
+	draw.Draw(img, mainArea.Intersect(img.Bounds()), image.NewUniform(bg), image.Point{}, draw.Src)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	words, err := readShot(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return words
+}
