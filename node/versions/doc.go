@@ -68,7 +68,9 @@
 // statements; each change runs in a savepoint, rolled back alone when it
 // fails, and the running sums it touched are restored in memory with it.
 // Placing a version reads what it needs (the version, r/ and g/ of its key,
-// the version r/ names) in one statement.
+// the version r/ names) in one statement; a change of several versions reads
+// it for all of them at once, the ids and keys passed as JSON arrays
+// (json_each), as Wires and Forms pass theirs.
 //
 // The database runs in WAL with synchronous=NORMAL unless Config.FullSync:
 // a landing is atomic and survives the process crashing; a power cut may
