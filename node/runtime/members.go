@@ -165,7 +165,10 @@ func (n *Node) assign(ctx context.Context, id, account, role string, on bool) er
 	return err
 }
 
-// RemoveMember removes an account from the space (03 §6.1).
+// RemoveMember removes another account from the space (03 §6.1). What it
+// writes is checked before any of it is written (member_checks.go): a refused
+// removal, or a key change a private space would then refuse, leaves the
+// space as it was. The account's own leaves with LeaveSpace.
 func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -176,12 +179,19 @@ func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
 	if err := checkDIDRole(account, "", false); err != nil {
 		return err
 	}
+	if account == n.acct.DID() {
+		return &api.Error{Code: api.CodeInvalid, Message: "this is your own account: removing it is leaving the space",
+			Hint: "to leave, use `minca space leave " + id + "`"}
+	}
 	hist, err := h.replay(ctx)
 	if err != nil {
 		return internal(err)
 	}
 	if !hist.Current().IsMember(account) {
 		return api.Errorf(api.CodeNotFound, "%s is not a member of %s", account, id)
+	}
+	if err := n.checkRemovalLocked(ctx, h, hist, account); err != nil {
+		return err
 	}
 	if _, err := n.writeLocked(ctx, h, accessDraft(ctx, h, collRemove, record.RemoveKey(account), map[string]any{"did": account})); err != nil {
 		return err

@@ -42,6 +42,7 @@ func RunConfig(t *testing.T, cfg Config) {
 	t.Run("BadInput", func(t *testing.T) { testBadInput(t, cfg) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, cfg) })
 	t.Run("Members", func(t *testing.T) { testMembers(t, cfg) })
+	t.Run("RemoveSelf", func(t *testing.T) { testRemoveSelf(t, cfg) })
 	t.Run("Watch", func(t *testing.T) { testWatch(t, cfg) })
 	t.Run("NetworkSetting", func(t *testing.T) { testNetworkSetting(t, cfg) })
 	if cfg.NewNetNode != nil {
@@ -50,6 +51,7 @@ func RunConfig(t *testing.T, cfg Config) {
 	if cfg.Connected {
 		t.Run("InviteAndJoin", func(t *testing.T) { testInviteAndJoin(t, cfg) })
 		t.Run("Private", func(t *testing.T) { testPrivate(t, cfg) })
+		t.Run("RemoveAllOrNothing", func(t *testing.T) { testRemoveAllOrNothing(t, cfg) })
 	}
 }
 

@@ -1,0 +1,51 @@
+package runtime
+
+import (
+	"context"
+
+	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/node/api"
+)
+
+// What a change to the members would write is checked before it is written,
+// so a refused change leaves the space as it was (members.go).
+
+// pendingRemoval is the id of the removal RemoveMember is about to write,
+// as checkRemovalLocked adds it to a replay of its own (never stored).
+const pendingRemoval = "pending-removal"
+
+// checkRemovalLocked says whether every change RemoveMember would write is
+// one the space takes from this account, before any is written: the
+// removal as the current state judges it (03 §4.5: refusal(e, S)) and, in
+// a private space, the key change due at once after it (03 §9.3), judged
+// in the state the removal makes, with the keys the change needs held.
+// hist is a fresh replay (held.replay): the removal is added to it.
+func (n *Node) checkRemovalLocked(ctx context.Context, h *held, hist *access.History, account string) error {
+	me := n.acct.DID()
+	ev := access.Event{ID: pendingRemoval, Kind: access.KindRemove, Root: me, Author: n.session.DID(),
+		Seen: hist.Heads(), N: access.NoPlace, DID: account}
+	if r := hist.Current().Refusal(&ev); r != nil {
+		return &api.Error{Code: api.CodeForbidden, Message: "the space does not let this account remove " + account + ": " + r.Text, Err: r}
+	}
+	if !h.private() {
+		return nil
+	}
+	ring, err := h.keys.keyring(ctx)
+	if err != nil {
+		return internal(err)
+	}
+	_, first := ring.First()
+	_, current := ring.Current()
+	if !first || !current {
+		return &api.Error{Code: api.CodeForbidden, Message: "this node does not hold the space's keys, so it cannot change the key after the removal (03 §9.3); nothing was removed",
+			Hint: "sync the space first, or remove the member from a device that reads it"}
+	}
+	if err := hist.Add(ev); err != nil {
+		return internal(err)
+	}
+	if !hist.Current().May(me, access.CmdKeyChange, map[string]any{}) {
+		return &api.Error{Code: api.CodeForbidden, Message: "this account may not change the space's key, which a removal in a private space needs at once (03 §9.3); nothing was removed",
+			Hint: "ask a member who may change the key (an admin) to remove them"}
+	}
+	return nil
+}
