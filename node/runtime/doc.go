@@ -12,7 +12,8 @@
 // store, gatekeeper and engine), spaces.go (03 §1, §6.2), writer.go (signing
 // versions), members.go, roles.go, history.go (03 §2, §4.6, §6), invites.go
 // and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
-// registry.go (03 §13), folder.go and move.go (05 §14), folder_mirror.go
+// registry.go (03 §13), folder.go, move.go and oldcopy.go (05 §14: the
+// data folder, moving it, removing the old copy), folder_mirror.go
 // (05 §16: spaces as segments in the data folder), sync.go, net.go,
 // hub.go, loop.go (05 §4–§9, 04), network.go and listen.go (04 §5.3: the
 // network setting, whether other nodes may connect), watch.go. The role

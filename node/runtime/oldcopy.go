@@ -87,13 +87,19 @@ func forgetOldCopy(dir string) error {
 
 // previousLocked is the old copy's path beside the data folder current, ""
 // when there is none (or its list cannot be read, or it overlaps current:
-// then there is nothing it could safely remove).
+// then there is nothing it could safely remove; or the user deleted it).
 func (n *Node) previousLocked(current string) string {
 	oc, ok, err := readOldCopy(n.dir)
-	if !ok || err != nil || apart(oc.Path, current) != nil {
+	if !ok || err != nil || apart(oc.Path, current) != nil || gone(oc.Path) {
 		return ""
 	}
 	return oc.Path
+}
+
+// gone reports whether nothing is at p any more.
+func gone(p string) bool {
+	_, err := os.Lstat(p)
+	return errors.Is(err, os.ErrNotExist)
 }
 
 // noteOldCopyLocked keeps the list of a move that is about to switch to
@@ -132,7 +138,10 @@ func (n *Node) oldCopyLocked(req api.SetFolder) (api.Folder, error) {
 	}
 	current := n.folderPathLocked()
 	var cleaned *api.Cleaned
-	if req.Mode == api.FolderRemovePrevious {
+	switch {
+	case req.Mode == api.FolderRemovePrevious && gone(oc.Path): // deleted by the user already
+		cleaned = &api.Cleaned{Path: oc.Path, Kept: []api.KeptFile{}, Gone: true}
+	case req.Mode == api.FolderRemovePrevious:
 		if err := apart(oc.Path, current); err != nil {
 			return api.Folder{}, err
 		}

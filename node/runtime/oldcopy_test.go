@@ -149,4 +149,17 @@ func TestOldCopyKept(t *testing.T) {
 	if _, err := m.SetFolder(ctx, api.SetFolder{Path: a, Mode: api.FolderKeepPrevious}); api.CodeOf(err) != api.CodeNotFound {
 		t.Fatalf("keep with no old copy: %v", err)
 	}
+
+	// An old copy the user deleted is no longer offered, and removing it is done.
+	c := filepath.Join(dir, "C")
+	if _, err := m.SetFolder(ctx, api.SetFolder{Path: c, Mode: "move"}); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(a)
+	if f, _ := m.Folder(ctx); f.Previous != "" {
+		t.Fatalf("a deleted old copy is offered: %+v", f)
+	}
+	if f, err := m.SetFolder(ctx, api.SetFolder{Path: a, Mode: api.FolderRemovePrevious}); err != nil || f.Cleaned == nil || !f.Cleaned.Gone {
+		t.Fatalf("remove a deleted old copy: %+v %v", f, err)
+	}
 }
