@@ -2,6 +2,9 @@ package runtime
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/node/api"
@@ -48,4 +51,22 @@ func (n *Node) checkRemovalLocked(ctx context.Context, h *held, hist *access.His
 			Hint: "ask a member who may change the key (an admin) to remove them"}
 	}
 	return nil
+}
+
+// checkRoleKnown refuses an assignment of a role the space does not define
+// (03 §2.4), or taking one neither defined nor held, naming the roles
+// there are; a UI lists them to choose from.
+func checkRoleKnown(s *access.State, account, role string, assign bool) error {
+	if s.RoleExists(role) || (!assign && slices.Contains(s.RolesOf(account), role)) {
+		return nil
+	}
+	var names []string
+	for name, defs := range s.Snapshot().Roles {
+		if len(defs) > 0 {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return &api.Error{Code: api.CodeInvalid, Message: fmt.Sprintf("this space has no role %q; its roles: ", role) + strings.Join(names, ", "),
+		Hint: fmt.Sprintf("give one of its roles, or define %q first", role)}
 }

@@ -160,6 +160,13 @@ func (n *Node) assign(ctx context.Context, id, account, role string, on bool) er
 	if err := checkDIDRole(account, role, true); err != nil {
 		return err
 	}
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return internal(err)
+	}
+	if err := checkRoleKnown(hist.Current(), account, role, on); err != nil {
+		return err
+	}
 	body := map[string]any{"did": account, "role": role, "assigned": on}
 	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collAssign, record.AssignKey(account, role), body))
 	return err

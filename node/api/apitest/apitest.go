@@ -43,6 +43,7 @@ func RunConfig(t *testing.T, cfg Config) {
 	t.Run("Records", func(t *testing.T) { testRecords(t, cfg) })
 	t.Run("Members", func(t *testing.T) { testMembers(t, cfg) })
 	t.Run("RemoveSelf", func(t *testing.T) { testRemoveSelf(t, cfg) })
+	t.Run("AssignUnknownRole", func(t *testing.T) { testAssignUnknownRole(t, cfg) })
 	t.Run("Watch", func(t *testing.T) { testWatch(t, cfg) })
 	t.Run("NetworkSetting", func(t *testing.T) { testNetworkSetting(t, cfg) })
 	if cfg.NewNetNode != nil {
