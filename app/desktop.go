@@ -14,7 +14,7 @@ type Desktop struct {
 	ChooseFolder  func() (string, error) // a folder path, or "" if cancelled
 	Autostart     func() bool            // whether Minca starts at login
 	SetAutostart  func(on bool) error
-	TrayAvailable func() bool // whether a tray (StatusNotifierWatcher) is there
+	TrayAvailable func() bool // whether a Minca tray runs to keep syncing once the window closes
 }
 
 // errNoMethod is the error of a Desktop binding its host does not offer.
@@ -47,8 +47,9 @@ func (a *App) SetAutostart(on bool) error {
 	return do(a, "SetAutostart", func(context.Context) error { return a.desktop.SetAutostart(on) })
 }
 
-// TrayAvailable reports whether the desktop shows tray icons, so the page
-// can say that closing the window leaves no icon to come back by.
+// TrayAvailable reports whether a Minca tray runs (the window starts one
+// where the desktop shows tray icons) and keeps syncing once the window
+// closes; when not, the page says that closing the window stops sync.
 func (a *App) TrayAvailable() (bool, error) {
 	if a.desktop.TrayAvailable == nil {
 		return false, errNoMethod("TrayAvailable")

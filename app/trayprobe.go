@@ -13,7 +13,7 @@ const StatusNotifierWatcher = "org.kde.StatusNotifierWatcher"
 
 // TrayOnBus reports whether a StatusNotifierWatcher owns its name on the
 // D-Bus bus at address ("" = the session bus): whether the tray's icon
-// would be shown. Desktop.TrayAvailable is this on Linux.
+// would be shown. The window starts a tray only where this holds.
 func TrayOnBus(address string) (bool, error) {
 	var conn *dbus.Conn
 	var err error

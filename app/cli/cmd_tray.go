@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -8,36 +10,52 @@ import (
 
 	"minca.dev/desktop/app"
 	"minca.dev/desktop/app/autostart"
+	"minca.dev/desktop/app/instance"
 	"minca.dev/desktop/app/notify"
 	"minca.dev/desktop/app/tray"
 	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/paths"
 )
 
+// lockedAsk bounds the tray's question whether the account is locked.
+const lockedAsk = 5 * time.Second
+
 // runTray runs the tray process until the user quits it or it gets
-// SIGTERM or SIGINT. Its menu shows the status line `minca status` prints.
-// It keeps the node: owning it, or taking it over when its owner (say, the
-// window) exits, so sync keeps running with the window closed.
+// SIGTERM or SIGINT. Its menu shows the status line `minca status` prints,
+// or that the account is locked. It keeps the node: owning it, or taking
+// it over when its owner (say, the window) exits, so sync keeps running
+// with the window closed. One tray runs per profile (app/instance's tray
+// role): a second one says so and exits 0.
 func runTray(env Env, c command, args []string) error {
 	fs := newFlags(env, c)
 	// The tray never opens the window by itself; --hidden is what the
-	// login entry (app/autostart.LoginArgs) passes, and says so.
-	fs.Bool("hidden", false, "start without opening the window (as the login entry does)")
+	// login entry (app/autostart.LoginArgs) and the window pass, and says so.
+	fs.Bool("hidden", false, "start without opening the window (as the login entry and the window do)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	held, err := instance.Hold("", paths.DefaultProfile, instance.RoleTray)
+	if errors.Is(err, instance.ErrRunning) {
+		fmt.Fprintf(env.Stdout, "Minca tray: already running for this profile (pid %d).\n",
+			instance.Holder("", paths.DefaultProfile, instance.RoleTray))
+		return nil
+	}
+	if err != nil { // no runtime directory to hold it in: run all the same
+		logger(env).Warn("tray: cannot tell whether another tray runs", "err", err)
+	}
+	defer held.Release()
 	a, at, err := openApp(env)
 	if err != nil {
 		return err
 	}
 	defer at.Close()
-	// Joins to the account's spaces (by this device or another) as desktop
-	// notifications; a session without a notification server logs why.
-	go watchJoins(env, at.Node())
+	go notifyJoins(env, at.Node())
 	return tray.Run(tray.Config{
 		Status: func() (string, error) {
 			st, err := a.Status()
 			return st.Line, err
 		},
+		Locked:     func() bool { return locked(env.Ctx, at.Node()) },
 		OpenWindow: openWindow,
 		SyncNow:    func() error { return a.SyncNow("") },
 		Pause:      a.PauseSync,
@@ -50,6 +68,18 @@ func runTray(env Env, c command, args []string) error {
 		SetStartAtLogin: autostart.Set,
 		Events:          app.KeepWatching(env.Ctx, at.Node(), nil),
 	})
+}
+
+// locked reports whether the node's account is locked (api.CodeLocked):
+// a passphrase-only account opened without MINCA_PASSPHRASE, as when the
+// tray takes the node over from a window the passphrase was typed into.
+// Unlocking it in the window (RestoreAccount) reaches this node over the
+// local API.
+func locked(ctx context.Context, n api.Node) bool {
+	ctx, cancel := context.WithTimeout(ctx, lockedAsk)
+	defer cancel()
+	_, err := n.Account(ctx)
+	return api.CodeOf(err) == api.CodeLocked
 }
 
 // openWindow starts this program again with no arguments: a window process
@@ -66,6 +96,35 @@ func openWindow() error {
 	}
 	go cmd.Wait() // reap it when it closes; its exit is its own
 	return nil
+}
+
+// notifyRetry is how often a process that does not show join
+// notifications asks again whether it should (the holder exited).
+const notifyRetry = time.Second
+
+// notifyJoins shows desktop notifications of joins (app/notify) from
+// whichever process of the session holds the profile's notify role
+// (app/instance): the window or the tray, whichever is up, never both, so
+// each join is shown once. The other asks again every notifyRetry and
+// takes the role over when the holder exits (a join in that second or two
+// is not shown). Runs until env.Ctx ends.
+func notifyJoins(env Env, n api.Node) {
+	for env.Ctx.Err() == nil {
+		held, err := instance.Hold("", paths.DefaultProfile, instance.RoleNotify)
+		if err == nil {
+			defer held.Release()
+			watchJoins(env, n)
+			return
+		}
+		if !errors.Is(err, instance.ErrRunning) {
+			logger(env).Warn("notify: no join notifications from this process", "err", err)
+			return
+		}
+		select {
+		case <-env.Ctx.Done():
+		case <-time.After(notifyRetry):
+		}
+	}
 }
 
 // watchJoins runs notify.WatchJoins until env.Ctx ends, again after its

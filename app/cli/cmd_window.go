@@ -13,7 +13,9 @@ import (
 )
 
 // runWindow opens the window and blocks until it is closed. The node keeps
-// running in this process while the window is open if nobody else had it.
+// running in this process while the window is open if nobody else had it;
+// a tray of the profile, which the window starts where the desktop shows
+// tray icons (keepSyncing), takes it over when the window closes.
 func runWindow(env Env, c command, args []string) error {
 	if err := parseFlags(newFlags(env, c), args); err != nil {
 		return err
@@ -44,11 +46,14 @@ func openWindowWith(env Env, link string) error {
 	}
 	defer in.Close()
 	dialogs := &window.Dialogs{}
-	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: dialogs.ChooseFolder, TrayAvailable: trayAvailable(env)})
+	var bg *background
+	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: dialogs.ChooseFolder, TrayAvailable: func() bool { return bg.running() }})
 	if err != nil {
 		return err
 	}
 	defer at.Close()
+	bg = keepSyncing(env)
+	go notifyJoins(env, at.Node())
 	events := app.NodeEvents(env.Ctx, a)
 	go linkEvents(env.Ctx, events, links, show)
 	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Dialogs: dialogs})
@@ -92,18 +97,5 @@ func linkEvents(ctx context.Context, events *app.Events, links <-chan string, sh
 				raiseWindow(show)
 			}
 		}
-	}
-}
-
-// trayAvailable is whether a StatusNotifierWatcher is on the session bus;
-// a bus that cannot be asked counts as "yes" (the page then says nothing).
-func trayAvailable(env Env) func() bool {
-	return func() bool {
-		ok, err := app.TrayOnBus("")
-		if err != nil {
-			logger(env).Debug("tray probe", "err", err)
-			return true
-		}
-		return ok
 	}
 }

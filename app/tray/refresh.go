@@ -70,7 +70,7 @@ func drain(events <-chan api.Event) {
 func (m *menu) read(s *shown) bool {
 	changed := false
 	if time.Now().After(s.noticeUntil) {
-		line := StatusLine(m.cfg.Status())
+		line := m.statusLine()
 		changed = line != s.line
 		s.line = show(m.items.status, s.line, line)
 	}
@@ -105,4 +105,13 @@ func setChecked(item *systray.MenuItem, on bool) {
 	} else {
 		item.Uncheck()
 	}
+}
+
+// statusLine is the status line to show now: LabelLocked while the account
+// is locked, else the first line of Config.Status.
+func (m *menu) statusLine() string {
+	if m.cfg.Locked != nil && m.cfg.Locked() {
+		return LabelLocked
+	}
+	return StatusLine(m.cfg.Status())
 }

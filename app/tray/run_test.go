@@ -21,7 +21,8 @@ import (
 )
 
 // childDir, when set, makes this test binary a tray process (see TestMain)
-// whose Status reads childDir/status, whose OpenWindow takes a second and
+// whose Status reads childDir/status, which is locked while childDir/locked
+// exists, whose OpenWindow takes a second and
 // adds a line to childDir/opened (or fails while childDir/open-fails
 // exists) and whose Quit creates childDir/quit.
 const childDir = "MINCA_TRAY_TEST_CHILD_DIR"
@@ -65,7 +66,8 @@ func runChild(dir string) int {
 			_, err = f.WriteString("opened\n")
 			return err
 		},
-		Quit: func() { os.WriteFile(filepath.Join(dir, "quit"), nil, 0o644) },
+		Quit:   func() { os.WriteFile(filepath.Join(dir, "quit"), nil, 0o644) },
+		Locked: func() bool { _, err := os.Stat(filepath.Join(dir, "locked")); return err == nil },
 	}
 	if os.Getenv(childFull) != "" {
 		withActions(&cfg, dir)
@@ -271,6 +273,30 @@ func TestRunMenu(t *testing.T) {
 	c.click(t, LabelOpenWindow)
 	if _, err := c.menu.Wait(3*time.Second, hasText("Could not open the window: no window today")); err != nil {
 		t.Fatalf("OpenWindow error not shown: %v", err)
+	}
+	c.click(t, LabelQuit)
+	c.waitExit(t)
+}
+
+// TestRunLocked: while the account is locked the status line reads
+// LabelLocked, with "Open window" there to unlock it; once unlocked, the
+// status comes back.
+func TestRunLocked(t *testing.T) {
+	c := startChild(t, "Minca: in sync")
+	if _, err := c.menu.Wait(5*time.Second, hasText("Minca: in sync")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(c.dir, "locked"), "")
+	items, err := c.menu.Wait(minRefresh+5*time.Second, hasText(LabelLocked))
+	if err != nil {
+		t.Fatalf("locked account not shown: %v", err)
+	}
+	wantMenu(t, items, LabelLocked)
+	if err := os.Remove(filepath.Join(c.dir, "locked")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.menu.Wait(maxRefresh/4, hasText("Minca: in sync")); err != nil {
+		t.Fatalf("status after unlocking: %v", err)
 	}
 	c.click(t, LabelQuit)
 	c.waitExit(t)

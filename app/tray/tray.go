@@ -1,5 +1,6 @@
 // Package tray is the tray process's user interface: an icon whose menu
-// shows Minca's status line and offers "Open window", "Sync now", "Pause
+// shows Minca's status line (or LabelLocked while the account is locked)
+// and offers "Open window", "Sync now", "Pause
 // sync" / "Resume sync", a "Start at login" checkbox and "Quit" (each
 // optional item only when its Config funcs are given).
 //
@@ -30,6 +31,12 @@ type Config struct {
 	// Status returns Minca's status: the tray shows its first line, the
 	// same line `minca status` prints. Required.
 	Status func() (string, error)
+	// Locked, if not nil, reports whether the account is locked (the node
+	// answers api.CodeLocked: a passphrase-only account the tray's node
+	// opened without it, say after taking the node over from the window).
+	// The status line then reads LabelLocked, and "Open window" is the way
+	// to unlock: the window's unlock reaches this node over the local API.
+	Locked func() bool
 	// OpenWindow opens (or raises) the Minca window. It runs on its own
 	// goroutine, one call at a time (clicks meanwhile are ignored); an
 	// error is shown on the status line for a while. Nil disables the item.
@@ -69,7 +76,10 @@ const (
 	LabelResume       = "Resume sync"
 	LabelStartAtLogin = "Start at login"
 	LabelQuit         = "Quit"
-	labelStarting     = "Minca: checking status…"
+	// LabelLocked is the status line while the account is locked: sync
+	// waits until someone unlocks it.
+	LabelLocked   = "Locked — open Minca to unlock"
+	labelStarting = "Minca: checking status…"
 )
 
 var started atomic.Bool

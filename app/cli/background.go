@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"time"
+
+	"minca.dev/desktop/app"
+	"minca.dev/desktop/app/instance"
+	"minca.dev/desktop/node/paths"
+)
+
+// trayStartWait bounds how long the window waits for the tray it started
+// to hold the profile's tray role (app/instance) before it tells the page
+// that closing the window stops sync.
+const trayStartWait = 10 * time.Second
+
+// background is whether sync goes on once the window closes: a `minca
+// tray` of this profile runs, found or started by the window, and takes the
+// node over when the window exits (node/attach's Keep).
+type background struct {
+	done chan struct{}
+	tray bool
+}
+
+// keepSyncing makes sure a tray keeps sync going after the window closes:
+// with a tray of this profile running it does nothing; else, where the
+// desktop shows tray icons (a StatusNotifierWatcher on the session bus), it
+// starts `minca tray --hidden` detached from the window. Where the desktop
+// shows none it starts nothing: a tray there would be a process nobody
+// sees or can quit, and the page says instead that sync stops when the
+// window closes (App.TrayAvailable false).
+func keepSyncing(env Env) *background {
+	b := &background{done: make(chan struct{})}
+	go func() {
+		defer close(b.done)
+		b.tray = ensureTray(env)
+	}()
+	return b
+}
+
+// running reports whether a tray keeps sync going once the window closes,
+// waiting for the one keepSyncing started, up to trayStartWait.
+func (b *background) running() bool {
+	select {
+	case <-b.done:
+		return b.tray
+	case <-time.After(trayStartWait):
+		return false
+	}
+}
+
+// ensureTray finds or starts the profile's tray and reports whether one runs.
+func ensureTray(env Env) bool {
+	log := logger(env)
+	if pid := instance.Holder("", paths.DefaultProfile, instance.RoleTray); pid != 0 {
+		log.Info("background: a tray keeps syncing after the window closes", "pid", pid)
+		return true
+	}
+	if ok, err := app.TrayOnBus(""); err != nil || !ok {
+		log.Info("background: no tray icons on this desktop, so sync stops when the window closes", "err", err)
+		return false
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		log.Warn("background: cannot start the tray", "err", err)
+		return false
+	}
+	cmd := exec.Command(exe, "tray", "--hidden") // stdin, stdout, stderr: the null device
+	detach(cmd)
+	if err := cmd.Start(); err != nil {
+		log.Warn("background: cannot start the tray", "err", err)
+		return false
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }() // reaped if it exits while the window is open
+	for deadline := time.Now().Add(trayStartWait); time.Now().Before(deadline); {
+		select {
+		case <-exited: // another tray won the role meanwhile, or it failed
+			pid := instance.Holder("", paths.DefaultProfile, instance.RoleTray)
+			log.Info("background: the tray started exited", "holder", pid)
+			return pid != 0
+		case <-time.After(100 * time.Millisecond):
+		}
+		if pid := instance.Holder("", paths.DefaultProfile, instance.RoleTray); pid > 0 {
+			log.Info("background: started the tray, which keeps syncing after the window closes", "pid", pid)
+			return true
+		}
+	}
+	log.Warn("background: the tray started did not come up", "pid", cmd.Process.Pid)
+	return false
+}
