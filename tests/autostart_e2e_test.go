@@ -52,8 +52,7 @@ func execLine(t *testing.T, entry string) []string {
 // TestAutostartE2EStartAtLogin: "Start at login", clicked through dbusmenu
 // in `minca tray`, writes $XDG_CONFIG_HOME/autostart/minca.desktop starting
 // this binary's tray hidden; that command brings up the tray, where the box
-// is checked; clicking it again removes the entry. It skips, saying what
-// is missing, until app/cli wires app/autostart into tray.Config.
+// is checked; clicking it again removes the entry.
 func TestAutostartE2EStartAtLogin(t *testing.T) {
 	bin := mincaBinary(t)
 	config := t.TempDir()
@@ -65,7 +64,7 @@ func TestAutostartE2EStartAtLogin(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, ok := traytest.ByText(items, "Start at login"); !ok {
-		t.Skipf("not wired yet: `minca tray` has no \"Start at login\" item (app/cli: tray.Config.StartAtLogin = autostart.IsEnabled, SetStartAtLogin = autostart.Set): %s", traytest.Describe(items))
+		t.Fatalf("`minca tray` has no \"Start at login\" item (app/cli gives tray.Config.StartAtLogin = autostart.IsEnabled, SetStartAtLogin = autostart.Set): %s", traytest.Describe(items))
 	}
 	if _, err := p.menu.Wait(2*time.Second, checkboxIs(false)); err != nil {
 		t.Fatalf("Start at login is not an unchecked checkbox: %v", err)

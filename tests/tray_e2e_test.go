@@ -218,9 +218,7 @@ func (p *trayProc) click(t *testing.T, label string) {
 // "Could not sync: " and a message for a person, never an error's JSON;
 // with an account (created first, in a home of its own), "Pause sync"
 // pauses the node's sync and the item then reads "Resume sync", which
-// resumes it. It skips, saying what is missing, until app/cli
-// gives tray.Config the node's SyncNow, PauseSync, ResumeSync and
-// SyncStatus.
+// resumes it.
 func TestTrayE2ESyncItems(t *testing.T) {
 	bin := mincaBinary(t)
 	home, run := t.TempDir(), t.TempDir()
@@ -232,7 +230,7 @@ func TestTrayE2ESyncItems(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, ok := traytest.ByText(items, "Sync now"); !ok {
-		t.Skipf("not wired yet: `minca tray` has no \"Sync now\" item (app/cli: tray.Config.SyncNow, Pause, Resume, Paused over api.Node): %s", traytest.Describe(items))
+		t.Fatalf("`minca tray` has no \"Sync now\" item (app/cli gives tray.Config.SyncNow, Pause, Resume, Paused over api.Node): %s", traytest.Describe(items))
 	}
 	p.click(t, "Sync now")
 	time.Sleep(2 * time.Second)
@@ -337,8 +335,6 @@ func freePort(t *testing.T) string {
 // TestTrayE2EJoinNotification: Ann's node is kept by `minca host`, her tray
 // attaches to it; Bo joins Ann's space with her invite link, and Ann's tray
 // shows "Bo joined Chess club" through the session's notification server.
-// It skips, saying what is missing, until app/cli runs notify.WatchJoins in
-// the tray.
 func TestTrayE2EJoinNotification(t *testing.T) {
 	bin := mincaBinary(t)
 	server := startNotificationServer(t)
@@ -361,7 +357,7 @@ func TestTrayE2EJoinNotification(t *testing.T) {
 	}
 	time.Sleep(time.Second)
 	if !strings.Contains(p.out.String(), "notify: watching for joins") {
-		t.Skipf("not wired yet: `minca tray` does not run notify.WatchJoins (app/cli: go notify.WatchJoins(ctx, node, notify.New(notify.Config{Log: logger(env)}))); tray output:\n%s", p.out.String())
+		t.Fatalf("`minca tray` does not watch for joins (app/cli's notifyJoins runs notify.WatchJoins in the process holding the notify role); tray output:\n%s", p.out.String())
 	}
 	var space struct {
 		ID string `json:"id"`
