@@ -191,26 +191,35 @@ func (w *screensWindow) key(keys ...string) {
 	time.Sleep(400 * time.Millisecond)
 }
 
-// scrollTo scrolls the page (Page Down, then arrow keys) until phrase shows
-// about top pixels from the window's top, or the page ends.
-func (w *screensWindow) scrollTo(phrase string, top int) {
+// pageTo pages down (Page Down) until phrase shows, at most four pages.
+func (w *screensWindow) pageTo(phrase string) {
 	w.t.Helper()
 	for pages := 0; ; pages++ {
 		w.look()
-		at, ok := find(w.words, phrase, mainArea)
-		if ok {
-			w.key("Down")
-			w.look()
-			now, ok := find(w.words, phrase, mainArea)
-			if step := at.Y - now.Y; ok && step > 0 && now.Y > top+step {
-				w.key("--repeat", strconv.Itoa((now.Y-top)/step), "Down")
-			}
+		if _, ok := find(w.words, phrase, mainArea); ok || pages == 4 {
 			return
 		}
-		if pages == 4 {
-			w.where(phrase, mainArea) // fails, saying what shows
-		}
 		w.key("Page_Down")
+	}
+}
+
+// place waits until phrase shows, then scrolls with the arrow keys until
+// it shows about y pixels from the window's top, or as far as the page
+// goes.
+func (w *screensWindow) place(phrase string, y int) {
+	w.t.Helper()
+	at := w.where(phrase, mainArea)
+	key, dir := "Down", 1
+	if at.Y < y {
+		key, dir = "Up", -1
+	}
+	w.key(key)
+	w.look()
+	now, ok := find(w.words, phrase, mainArea)
+	if step := dir * (at.Y - now.Y); ok && step > 0 {
+		if n := dir * (now.Y - y) / step; n > 0 {
+			w.key("--repeat", strconv.Itoa(n), key)
+		}
 	}
 }
 
