@@ -233,3 +233,46 @@ func emptied(t *testing.T, shot []byte) []ocrWord {
 	}
 	return words
 }
+
+// TestWindowE2EOCRMatch: how OCR's words are matched. A word reads as
+// itself, inside a longer one, or one letter off when it has five or more;
+// a screen shows when at least minRead of its words read, and find gives
+// the centre of a phrase's words on one line.
+func TestWindowE2EOCRMatch(t *testing.T) {
+	for _, c := range []struct {
+		got, w string
+		want   bool
+	}{
+		{"members", "members", true}, {"keptin", "kept", true}, {"membcrs", "members", true},
+		{"embers", "members", true}, {"memberss", "members", true}, {"mebmers", "members", false},
+		{"an", "a", false}, {"spac", "space", true}, {"spa", "space", false}, {"is", "it", false},
+	} {
+		if got := reads(c.got, c.w); got != c.want {
+			t.Errorf("reads(%q, %q) = %v, want %v", c.got, c.w, got, c.want)
+		}
+	}
+	line := func(key string, x int, text string) (ws []ocrWord) {
+		for _, tok := range tokens(text) {
+			ws = append(ws, ocrWord{tok, key, image.Rect(x, 10, x+40, 30)})
+			x += 50
+		}
+		return ws
+	}
+	s := screen{"s", []string{"Garden club", "Bruno Keller joined"}}
+	words := append(line("1", 300, "Garden club"), line("2", 300, "Bruno Keler joined")...)
+	if !s.shownIn(words) {
+		t.Errorf("one letter off: not shown")
+	}
+	if s.shownIn(line("1", 300, "Garden club")) || s.shownIn(nil) {
+		t.Errorf("two of five words, or none: shown")
+	}
+	if p, ok := find(words, "club", mainArea); !ok || p != image.Pt(370, 20) {
+		t.Errorf("find club = %v, %v", p, ok)
+	}
+	if _, ok := find(words, "club Bruno", mainArea); ok {
+		t.Errorf("a phrase across two lines found")
+	}
+	if _, ok := find(words, "Garden", sidebar); ok {
+		t.Errorf("found outside its area")
+	}
+}
