@@ -19,20 +19,28 @@ import (
 
 // attachConfig is how this program reaches the default profile's node:
 // node/runtime opened in process when nobody owns it, with node sockets
-// (node/transport) for sync, listening for peers on listen when it is set.
+// (node/transport) for sync, listening for peers on listen when it is set
+// (else as the profile's network setting says).
 func attachConfig(env Env, listen string) attach.Config {
+	return attachHostConfig(env, listen, "")
+}
+
+// attachHostConfig is attachConfig for a host that also puts advertise
+// (host[:port]) into its node URL when it listens beyond loopback.
+func attachHostConfig(env Env, listen, advertise string) attach.Config {
 	return attach.Config{
 		Env:     env.Paths,
 		Profile: paths.DefaultProfile,
 		Log:     logger(env),
 		Open: func(ctx context.Context) (attach.Node, error) {
 			n, err := runtime.Open(ctx, runtime.Config{
-				Env:      env.Paths,
-				Profile:  paths.DefaultProfile,
-				Keychain: keychainOf(env),
-				Version:  app.Version,
-				Sockets:  true,
-				Listen:   listen,
+				Env:       env.Paths,
+				Profile:   paths.DefaultProfile,
+				Keychain:  keychainOf(env),
+				Version:   app.Version,
+				Sockets:   true,
+				Listen:    listen,
+				Advertise: advertise,
 			})
 			if err != nil {
 				return nil, err

@@ -10,14 +10,13 @@ import (
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/netsync"
 	"minca.dev/desktop/node/nodetls"
-	"minca.dev/desktop/node/transport"
 )
 
 // listenPlan is where the node's sockets listen and what URL they go by.
 type listenPlan struct {
 	addr      string      // host:port to bind; "" = do not listen
 	tls       *tls.Config // wss:// when set
-	advertise string      // host others dial (local network); "" = the bound one
+	advertise string      // host[:port] others dial (not on loopback); "" = the bound one
 	fixed     bool        // Config.Listen: no port kept, a failure is the node's
 }
 
@@ -31,6 +30,9 @@ var errNoLANAddress = errors.New("this computer has no local network address (is
 func (n *Node) planLocked() (listenPlan, error) {
 	if l := n.cfg.Listen; l != "" {
 		p := listenPlan{addr: l, tls: n.cfg.ServerTLS, fixed: true}
+		if !isLoopback(l) {
+			p.advertise = n.cfg.Advertise
+		}
 		if p.tls == nil && !isLoopback(l) {
 			c, err := nodetls.ServerConfig(n.wire)
 			if err != nil {
@@ -45,17 +47,22 @@ func (n *Node) planLocked() (listenPlan, error) {
 	case api.NetworkThisComputer:
 		return listenPlan{addr: net.JoinHostPort("127.0.0.1", port), tls: n.cfg.ServerTLS}, nil
 	case api.NetworkLocal:
-		ip, err := lanAddress()
-		if err != nil {
-			return listenPlan{}, err
+		advertise := n.cfg.Advertise
+		if advertise == "" {
+			ip, err := lanAddress()
+			if err != nil {
+				return listenPlan{}, err
+			}
+			advertise = ip.String()
 		}
 		c := n.cfg.ServerTLS
 		if c == nil {
+			var err error
 			if c, err = nodetls.ServerConfig(n.wire); err != nil {
 				return listenPlan{}, err
 			}
 		}
-		return listenPlan{addr: net.JoinHostPort("", port), tls: c, advertise: ip.String()}, nil
+		return listenPlan{addr: net.JoinHostPort("", port), tls: c, advertise: advertise}, nil
 	}
 	return listenPlan{}, nil
 }
@@ -63,28 +70,11 @@ func (n *Node) planLocked() (listenPlan, error) {
 // netConfigLocked is node/netsync's configuration for plan.
 func (n *Node) netConfigLocked(p listenPlan) netsync.Config {
 	c := netsync.Config{Key: n.wire, Listen: p.addr, ServerTLS: p.tls, ClientTLS: n.cfg.ClientTLS,
-		Tick: netTick, Rand: n.cfg.Rand, Now: n.cfg.Now}
+		Advertise: p.advertise, Tick: netTick, Rand: n.cfg.Rand, Now: n.cfg.Now}
 	if c.Listen == "" {
 		c.ServerTLS = nil
 	}
 	return c
-}
-
-// urlOf is the node URL others dial (04 §5.2) for m listening as p: the
-// advertised host with the bound port, or the Manager's own.
-func urlOf(m *netsync.Manager, p listenPlan) string {
-	if p.advertise == "" || m.Addr() == "" {
-		return m.URL()
-	}
-	_, port, err := net.SplitHostPort(m.Addr())
-	if err != nil {
-		return ""
-	}
-	scheme := "ws://"
-	if p.tls != nil {
-		scheme = "wss://"
-	}
-	return scheme + net.JoinHostPort(p.advertise, port) + transport.DefaultPath + "#" + m.DID()
 }
 
 // boundPort is the port m listens on, 0 when it does not.
@@ -97,7 +87,7 @@ func boundPort(m *netsync.Manager) int {
 	return p
 }
 
-// withPort is addr on port 0: any free port.
+// anyPort is addr on port 0: any free port.
 func anyPort(addr string) string {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {

@@ -69,7 +69,7 @@ func (n *Node) startNetLocked() error {
 	if err != nil {
 		return fmt.Errorf("node sockets: %w", err)
 	}
-	n.net, n.netURL = m, urlOf(m, p)
+	n.net, n.netURL = m, m.URL()
 	evs, _ := m.Events() // closed by m.Close
 	n.bg.Add(1)
 	go n.forward(evs)

@@ -144,3 +144,19 @@ func TestNetworkLocal(t *testing.T) {
 	}
 	c.Close()
 }
+
+// Config.Listen beyond loopback without Config.ServerTLS serves wss:// with
+// the node's own certificate, and Config.Advertise names the host in its
+// node URL (`minca host --listen 0.0.0.0:PORT --advertise HOST`).
+func TestNetworkAdvertise(t *testing.T) {
+	alice := netPerson(t, "Alice", false, func(c *Config) { c.Listen, c.Advertise = "0.0.0.0:0", "minca.example" })
+	nw := network(t, alice)
+	if !strings.HasPrefix(nw.URL, "wss://minca.example:") || !strings.HasSuffix(nw.URL, "#"+alice.wireDID()) || nw.Fixed != "0.0.0.0:0" {
+		t.Fatalf("advertised: %+v", nw)
+	}
+	c, err := tls.Dial("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(urlPort(t, nw.URL))), nodetls.ClientConfig(alice.wireDID(), "127.0.0.1", nil))
+	if err != nil {
+		t.Fatalf("no pinned wss:// at the advertised port: %v", err)
+	}
+	c.Close()
+}

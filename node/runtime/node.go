@@ -35,6 +35,11 @@ type Config struct {
 	Listen    string
 	ServerTLS *tls.Config
 	ClientTLS *tls.Config
+	// Advertise is the host[:port] put into the node URL instead of the
+	// address bound, when the node listens beyond loopback (Listen, or the
+	// local-network setting); "" = the address bound, or the computer's
+	// local network address (network.go).
+	Advertise string
 	Version   string // the app's version, for Status
 }
 
@@ -121,6 +126,7 @@ func (n *Node) closeStores() error {
 		first = n.net.Close() // every peer let go before the stores close
 		n.net = nil
 	}
+	n.pushOnCloseLocked() // 05 §16.4, before the stores close (folder_mirror.go)
 	for _, h := range n.spaces {
 		if err := n.closeHeldLocked(h); err != nil && first == nil {
 			first = err
