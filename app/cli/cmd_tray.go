@@ -78,7 +78,7 @@ func runTray(env Env, c command, args []string) error {
 func locked(ctx context.Context, n api.Node) bool {
 	ctx, cancel := context.WithTimeout(ctx, lockedAsk)
 	defer cancel()
-	_, err := n.Account(ctx)
+	_, err := n.Spaces(ctx) // the account itself reads without unlocking
 	return api.CodeOf(err) == api.CodeLocked
 }
 
