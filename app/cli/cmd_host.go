@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/netip"
 	"strconv"
+	"strings"
 
 	"minca.dev/desktop/node/attach"
 )
@@ -18,7 +19,8 @@ node's own key that the DID in its node URL pins (no CA needed).
 See docs/HOSTING.md.`
 
 type hostOptions struct {
-	listen string
+	listen    string
+	advertise string
 }
 
 // runHost runs the node headless until stopped: an always-on keeper of
@@ -30,6 +32,7 @@ func runHost(env Env, c command, args []string) error {
 	usage := fs.Usage
 	fs.Usage = func() { usage(); fmt.Fprintf(env.Stderr, "\n%s\n", hostHelp) }
 	fs.StringVar(&o.listen, "listen", "", "also accept peers (node sockets, 04) on IP:PORT: ws:// on a loopback IP, wss:// on any other (0.0.0.0:PORT: every interface)")
+	fs.StringVar(&o.advertise, "advertise", "", "the HOST[:PORT] other nodes dial, put into invites (default: the --listen address; for 0.0.0.0 the first LAN IPv4)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -37,7 +40,7 @@ func runHost(env Env, c command, args []string) error {
 		return err
 	}
 	var a *attach.Attachment
-	cfg := attachConfig(env, o.listen)
+	cfg := attachHostConfig(env, o.listen, o.advertise)
 	cfg.OnRole = func(r attach.Role) {
 		if r != attach.Owner {
 			fmt.Fprintln(env.Stdout, "Minca host: another process owns the node; taking it over when it exits.")
@@ -75,9 +78,15 @@ func (o hostOptions) printURL(env Env, a *attach.Attachment) {
 	}
 }
 
-// check refuses a --listen that is not IP:PORT before anything is opened.
+// check refuses a --listen that is not IP:PORT and an --advertise that is
+// not HOST[:PORT], before anything is opened. A loopback --listen serves
+// plain ws://, which only this machine may dial (04 §5.2), so it cannot be
+// advertised as another host.
 func (o hostOptions) check() error {
 	if o.listen == "" {
+		if o.advertise != "" {
+			return usageErr("--advertise needs --listen")
+		}
 		return nil
 	}
 	host, port, err := net.SplitHostPort(o.listen)
@@ -87,8 +96,41 @@ func (o hostOptions) check() error {
 	if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
 		return usageErr("--listen %s: port must be a number 0-65535", o.listen)
 	}
-	if _, err := netip.ParseAddr(host); host != "" && err != nil {
+	ip, err := netip.ParseAddr(host)
+	if host != "" && err != nil {
 		return usageErr("--listen %s: want an IP and a port, e.g. 0.0.0.0:7447 or 127.0.0.1:7447", o.listen)
 	}
+	if o.advertise == "" {
+		return nil
+	}
+	if err := checkAdvertise(o.advertise); err != nil {
+		return err
+	}
+	if host != "" && ip.IsLoopback() && !isLoopbackHost(o.advertise) {
+		return usageErr("--advertise %s: a loopback --listen serves plain ws://, which only this machine may dial; listen on a network address (wss://)", o.advertise)
+	}
 	return nil
+}
+
+// checkAdvertise accepts HOST or HOST:PORT, with no scheme or path.
+func checkAdvertise(adv string) error {
+	if strings.ContainsAny(adv, "/?#@ \t\\") {
+		return usageErr("--advertise %s: want HOST or HOST:PORT (no scheme, no path)", adv)
+	}
+	if _, port, err := net.SplitHostPort(adv); err == nil {
+		if p, err := strconv.Atoi(port); err != nil || p < 1 || p > 65535 {
+			return usageErr("--advertise %s: port must be a number 1-65535", adv)
+		}
+	}
+	return nil
+}
+
+func isLoopbackHost(adv string) bool {
+	host := adv
+	if h, _, err := net.SplitHostPort(adv); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	ip, err := netip.ParseAddr(host)
+	return host == "localhost" || (err == nil && ip.IsLoopback())
 }

@@ -21,7 +21,7 @@ func commands() []command {
 		{"window", "", "open the window (the default with no arguments)", runWindow},
 		{"tray", "[--hidden]", "run the tray process, which keeps the node and sync running", runTray},
 		{"ui", "[--listen 127.0.0.1:PORT]", "serve the window's UI to a browser on loopback", runUI},
-		{"host", "[--listen IP:PORT]", "run the node headless: an always-on keeper of your spaces", runHost},
+		{"host", "[--listen IP:PORT [--advertise HOST[:PORT]]]", "run the node headless: an always-on keeper of your spaces", runHost},
 		{"status", "[--json]", "print the status line", runStatus},
 		{"version", "", "print the version", runVersion},
 
@@ -106,7 +106,7 @@ the window closes. Commands use whichever process owns the node.
 Running a host (an always-on keeper, e.g. on a server):
   minca account create --name "Home server"   # or: minca account restore
   minca host                                  # keeps the node until stopped
-  minca host --listen 0.0.0.0:7447            # and accepts peers from the network
+  minca host --listen 0.0.0.0:7447 --advertise host.example.net   # and accepts peers
 Run it on a machine that stays on, unlocked by the keychain or
 MINCA_PASSPHRASE, and it keeps your spaces in sync for the other members.
 With --listen on a network address it also accepts peers there over wss://
