@@ -3,6 +3,7 @@ package notify
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"minca.dev/desktop/node/api"
 )
@@ -46,12 +47,18 @@ type Roster interface {
 	Members(ctx context.Context, spaceID string) ([]api.Member, error)
 }
 
+// nameWait is how long a join whose member's profile name (03 §11) has
+// not arrived yet waits for it: their profile record often syncs a moment
+// after their joining. After it the join is shown by did:key.
+var nameWait = 5 * time.Second
+
 // WatchJoins notifies each account that joins one of your spaces, until
 // ctx ends: it watches node and, after each burst of events, compares each
 // space's members (api.Node.Members) with those it saw before. The node's
 // "joined" event is only your own joining, so the members are compared
 // instead of trusting an event's data. Members a space has when first seen
-// (at start, or a space you just joined) are not news.
+// (at start, or a space you just joined) are not news. A new member shows
+// by name once their profile has arrived, or after nameWait without it.
 func WatchJoins(ctx context.Context, node api.Node, n *Notifier) error {
 	events, err := node.Watch(ctx)
 	if err != nil {
@@ -64,22 +71,30 @@ func WatchJoins(ctx context.Context, node api.Node, n *Notifier) error {
 
 // Joins is WatchJoins over an event stream already open.
 func Joins(ctx context.Context, r Roster, events <-chan api.Event, n *Notifier) {
-	seen := map[string]map[string]bool{} // space id → member DIDs
+	w := &joinWatch{seen: map[string]map[string]bool{}, unnamed: map[string]unnamed{}}
+	timer := time.NewTimer(0)
+	<-timer.C
+	defer timer.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-timer.C:
 		case _, ok := <-events:
 			if !ok {
 				return
 			}
+			drain(events)
+			w.look(ctx, r, n)
 		}
-		drain(events)
-		for _, j := range newJoins(ctx, r, seen, n) {
+		for _, j := range w.due(time.Now()) {
 			summary, body := j.Message()
 			if err := n.Notify(ctx, summary, body); err != nil {
 				n.cfg.Log.Warn("notify: join not shown", "space", j.SpaceID, "err", err)
 			}
+		}
+		if next, ok := w.next(); ok {
+			timer.Reset(time.Until(next))
 		}
 	}
 }
@@ -98,35 +113,84 @@ func drain(events <-chan api.Event) {
 	}
 }
 
-// newJoins lists every space's members and returns those not seen before,
-// recording them; a space not seen before only records its members.
-func newJoins(ctx context.Context, r Roster, seen map[string]map[string]bool, n *Notifier) []Join {
+// joinWatch is what Joins has seen: each space's members, the joins ready
+// to show, and those waiting for their member's profile name.
+type joinWatch struct {
+	seen    map[string]map[string]bool // space id → member DIDs
+	ready   []Join
+	unnamed map[string]unnamed // space id + " " + DID → the join, waiting
+}
+
+type unnamed struct {
+	join  Join
+	until time.Time
+}
+
+// look lists every space's members: a member not seen before is a join
+// (ready, or waiting for a name), a waiting one whose name has come is
+// ready; a space not seen before only records its members.
+func (w *joinWatch) look(ctx context.Context, r Roster, n *Notifier) {
 	spaces, err := r.Spaces(ctx)
 	if err != nil {
 		n.cfg.Log.Debug("notify: list spaces", "err", err)
-		return nil
+		return
 	}
-	var joins []Join
 	for _, sp := range spaces {
 		members, err := r.Members(ctx, sp.ID)
 		if err != nil {
 			n.cfg.Log.Debug("notify: list members", "space", sp.ID, "err", err)
 			continue
 		}
-		known, old := seen[sp.ID]
+		known, old := w.seen[sp.ID]
 		if !old {
 			known = map[string]bool{}
-			seen[sp.ID] = known
+			w.seen[sp.ID] = known
 		}
 		for _, m := range members {
+			key := sp.ID + " " + m.DID
+			if u, waiting := w.unnamed[key]; waiting && m.ProfileName != "" {
+				u.join.MemberName = m.ProfileName
+				w.ready = append(w.ready, u.join)
+				delete(w.unnamed, key)
+			}
 			if known[m.DID] {
 				continue
 			}
 			known[m.DID] = true
-			if old && !m.Self {
-				joins = append(joins, Join{SpaceID: sp.ID, SpaceName: sp.Name, Member: m.DID, MemberName: m.ProfileName})
+			if !old || m.Self {
+				continue
+			}
+			j := Join{SpaceID: sp.ID, SpaceName: sp.Name, Member: m.DID, MemberName: m.ProfileName}
+			if j.MemberName != "" {
+				w.ready = append(w.ready, j)
+			} else {
+				w.unnamed[key] = unnamed{join: j, until: time.Now().Add(nameWait)}
 			}
 		}
 	}
-	return joins
+}
+
+// due returns the joins to show now: those ready, and those that waited
+// for a name until now.
+func (w *joinWatch) due(now time.Time) []Join {
+	out := w.ready
+	w.ready = nil
+	for key, u := range w.unnamed {
+		if !now.Before(u.until) {
+			out = append(out, u.join)
+			delete(w.unnamed, key)
+		}
+	}
+	return out
+}
+
+// next is when the first waiting join stops waiting.
+func (w *joinWatch) next() (time.Time, bool) {
+	var first time.Time
+	for _, u := range w.unnamed {
+		if first.IsZero() || u.until.Before(first) {
+			first = u.until
+		}
+	}
+	return first, !first.IsZero()
 }

@@ -59,8 +59,12 @@ func (r *roster) set(f func()) { r.mu.Lock(); f(); r.mu.Unlock() }
 
 // TestJoins: members present at start, your own joining and a space you
 // just joined are not news; a new member is shown once, by name, with the
-// space's name, on the notification server.
+// space's name, on the notification server; one whose name has not come
+// yet waits for it (shown by name when it comes), else shows by did:key
+// after nameWait.
 func TestJoins(t *testing.T) {
+	defer func(w time.Duration) { nameWait = w }(nameWait)
+	nameWait = time.Second
 	addr := privateBus(t)
 	s := startServer(t, addr)
 	n := New(Config{Address: addr})
@@ -94,12 +98,26 @@ func TestJoins(t *testing.T) {
 	s.none(t)
 	r.set(func() {
 		r.fail = false
-		r.members["bother"] = append(r.members["bother"], api.Member{DID: jo})
+		r.members[chess] = append(r.members[chess], api.Member{DID: "did:key:zCy"})
 	})
+	events <- api.Event{Kind: "space", SpaceID: chess}
+	s.none(t) // Cy's profile has not come yet
+	r.set(func() { r.members[chess][len(r.members[chess])-1].ProfileName = "Cy" })
+	events <- api.Event{Kind: "sync", SpaceID: chess}
+	if got := s.next(t); got.summary != "Cy joined Chess club" {
+		t.Fatalf("got %+v", got)
+	}
+	began := time.Now()
+	r.set(func() { r.members["bother"] = append(r.members["bother"], api.Member{DID: jo}) })
 	events <- api.Event{Kind: "spaces"}
 	if got := s.next(t); got.summary != "did:key:zDnaep…e1BEd9 joined Book club" {
 		t.Fatalf("got %+v", got)
 	}
+	if waited := time.Since(began); waited < nameWait {
+		t.Fatalf("a join with no name was shown after %v, before nameWait", waited)
+	}
+	events <- api.Event{Kind: "sync"}
+	s.none(t) // each join once
 	cancel()
 	select {
 	case <-done:
