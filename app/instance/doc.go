@@ -1,5 +1,5 @@
 // Package instance keeps one Minca window per account profile and hands
-// links to it.
+// links to it, and one process per profile in the other roles (role.go).
 //
 // The first window of a profile calls Listen: it takes the profile's lock
 // (an flock on <dir>/<profile>.window.lock) and serves a unix socket
@@ -15,4 +15,9 @@
 // {"v":1,"kind":"activate"}, answered {"ok":true} or {"error":…}. The
 // receiver checks every link again: the socket is private to the user,
 // but the link came from outside.
+//
+// Hold keeps other roles to one process per profile the same way (an
+// flock on <dir>/<profile>.<role>.lock, which holds the holder's pid):
+// RoleTray, one tray; RoleNotify, the one process of the session (window
+// or tray) that shows join notifications. Holder says who holds a role.
 package instance
