@@ -27,7 +27,8 @@ import (
 // record through the folder alone. One goroutine per node (mirrorLoop,
 // started by loop) pushes after local changes, debounced, pulls on open and
 // then with backoff, and compacts; a space's mirror pushes what is left when
-// the space closes (held.close → closeMirror). Every pulled version goes in
+// the space closes (Close → pushOnCloseLocked, set up then if the loop had
+// not yet; a dropped space: closeMirror). Every pulled version goes in
 // through the space's engine (syncer.Engine.Write: the gatekeeper's Judge,
 // Accept and Flush under the engine's lock, as sync takes a peer's
 // versions), and what goes in is pushed on to connected peers.
@@ -68,16 +69,63 @@ type spaceMirror struct {
 }
 
 // closeMirror pushes what is left of h's mirror (05 §16.4: push on close)
-// and detaches it; the store is still open.
+// and detaches it; the store is still open. None is set up after it.
 func (h *held) closeMirror() {
-	sm := h.mirror.Swap(nil)
-	if sm == nil {
-		return
+	ctx, cancel := context.WithTimeout(context.Background(), mirrorCloseIn)
+	defer cancel()
+	h.pushOnClose(ctx, nil)
+}
+
+// pushOnCloseLocked is the push on close (05 §16.4) of every space the
+// node holds, the registry included, before their stores close (Close).
+// A space whose store writer the loop has not set up yet (it does so at
+// its first mirrorTick: a one-shot command closes sooner) gets one here, so
+// what was written reaches the data folder however soon the node closes.
+//
+// One deadline, mirrorCloseIn, bounds it, checked before each space: a
+// slow folder leaves the spaces not reached by then unpushed, and the next
+// run of any process of the profile pushes them (a store writer pushes all
+// the folder is not known to hold). A space's push, once begun, writes all
+// its segments (one per segments.MaxPerSegment versions); a write the
+// folder blocks in (a hung network mount) holds Close as long as the
+// system does.
+func (n *Node) pushOnCloseLocked() {
+	hs := make(map[string]*held, len(n.spaces)+1)
+	for id, h := range n.spaces {
+		hs[id] = h
+	}
+	if r := n.registry; r != nil {
+		hs[r.sp.ID] = r
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), mirrorCloseIn)
 	defer cancel()
-	_ = sm.m.Close(ctx)
-	sm.root.release()
+	mr := &mirrorRun{n: n, live: map[string]*spaceMirror{}}
+	defer mr.closeRoot()
+	if n.acct == nil || n.st.AccountID == "" || mr.openRoot(n.folderPathLocked(), n.st.AccountID) != nil {
+		mr = nil // no folder to set up store writers in: push those there are
+	}
+	for _, id := range sortedIDs(hs) {
+		hs[id].pushOnClose(ctx, mr)
+	}
+}
+
+// pushOnClose pushes what is left of h's store writer, set up through mr
+// when it has none and mr is not nil, unless ctx is done, and detaches it.
+func (h *held) pushOnClose(ctx context.Context, mr *mirrorRun) {
+	h.mirrorMu.Lock()
+	defer h.mirrorMu.Unlock()
+	h.mirrorDone = true
+	sm := h.mirror.Swap(nil)
+	if sm == nil && mr != nil && ctx.Err() == nil {
+		sm, _ = mr.open(h.sp.ID, h) // a folder that refuses it: as if slow
+	}
+	if sm == nil {
+		return
+	}
+	defer sm.root.release()
+	if ctx.Err() == nil {
+		_ = sm.m.Close(ctx)
+	}
 }
 
 // sharedRoot is an open data folder shared by mirrorLoop and the store
@@ -159,21 +207,32 @@ func (mr *mirrorRun) once(ctx context.Context) {
 	for id, h := range hs {
 		sm := mr.live[id]
 		if sm == nil {
-			var err error
-			if sm, err = mr.open(id, h); err != nil {
+			if sm = mr.attach(id, h); sm == nil {
 				continue
 			}
 			mr.live[id] = sm
-			if !h.mirror.CompareAndSwap(nil, sm) {
-				sm.root.release()
-				continue
-			}
 		}
 		if h.mirror.Load() != sm {
 			continue // closed meanwhile
 		}
 		sm.step(ctx, now)
 	}
+}
+
+// attach sets up h's store writer, unless its push on close ran: nil when
+// it did, or the folder refuses it.
+func (mr *mirrorRun) attach(id string, h *held) *spaceMirror {
+	h.mirrorMu.Lock()
+	defer h.mirrorMu.Unlock()
+	if h.mirrorDone || h.mirror.Load() != nil {
+		return nil
+	}
+	sm, err := mr.open(id, h)
+	if err != nil {
+		return nil
+	}
+	h.mirror.Store(sm)
+	return sm
 }
 
 // openRoot opens the data folder's segment store of the account, once.

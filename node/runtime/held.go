@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"sort"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -29,6 +30,11 @@ type held struct {
 	keys  *keys                      // private spaces only
 	// mirror is its store writer in the data folder (folder_mirror.go).
 	mirror atomic.Pointer[spaceMirror]
+	// mirrorMu orders the mirror loop's setting up of mirror against the
+	// push on close; mirrorDone says that push ran: no mirror is set up
+	// after it.
+	mirrorMu   sync.Mutex
+	mirrorDone bool
 }
 
 func (h *held) private() bool { return h.keys != nil }

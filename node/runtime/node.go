@@ -126,6 +126,7 @@ func (n *Node) closeStores() error {
 		first = n.net.Close() // every peer let go before the stores close
 		n.net = nil
 	}
+	n.pushOnCloseLocked() // 05 §16.4, before the stores close (folder_mirror.go)
 	for _, h := range n.spaces {
 		if err := n.closeHeldLocked(h); err != nil && first == nil {
 			first = err
