@@ -435,9 +435,8 @@ func TestNodeE2EPrivateSpace(t *testing.T) {
 	alice.host.cmd.Process.Signal(syscall.SIGKILL)
 	alice.host.cmd.Wait()
 	second.wait(t, "Minca host: keeping the node", 5*time.Second)
-	// It prints "Accepting peers" only when it owns the node from the
-	// start (app/cli runHost); the node it opens listens on the same
-	// address all the same (attachConfig), which the sync below shows.
+	// The node it opens listens on the same address (its --listen).
+	second.wait(t, "Accepting peers at ws://"+alice.hostListen, 5*time.Second)
 	t.Logf("second host took over %v after kill -9", time.Since(killed).Round(time.Millisecond))
 	alice.host = second
 	alice.startUI()
