@@ -70,6 +70,11 @@ func (n *Node) startNetLocked() error {
 		return fmt.Errorf("node sockets: %w", err)
 	}
 	n.net, n.netURL = m, m.URL()
+	if n.paused { // kept paused across restarts (sync.go)
+		if err := m.Pause(); err != nil {
+			return fmt.Errorf("node sockets: %w", err)
+		}
+	}
 	evs, _ := m.Events() // closed by m.Close
 	n.bg.Add(1)
 	go n.forward(evs)

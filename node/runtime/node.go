@@ -93,7 +93,7 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: cfg, dir: dir, st: st, spaces: map[string]*held{}, stop: make(chan struct{})}
+	n := &Node{cfg: cfg, dir: dir, st: st, spaces: map[string]*held{}, stop: make(chan struct{}), paused: st.Paused}
 	if st.AccountID != "" && cfg.Keychain != nil {
 		if err := n.unlockDeviceLocked(ctx); err != nil && api.CodeOf(err) != api.CodeLocked {
 			return nil, err

@@ -21,6 +21,7 @@ type state struct {
 	NodeID      string       `json:"nodeId,omitempty"` // public, random: names this node's key (nodeKey)
 	Spaces      []spaceState `json:"spaces,omitempty"`
 	Network     netState     `json:"network,omitzero"` // whether others may connect (network.go)
+	Paused      bool         `json:"paused,omitempty"` // sync paused until resumed (sync.go)
 }
 
 // netState is the network setting: the mode, and the port chosen once for

@@ -89,11 +89,15 @@ func (n *Node) SyncNow(ctx context.Context, id string) error {
 	return nil
 }
 
-// PauseSync takes every space off the network until ResumeSync.
+// PauseSync takes every space off the network until ResumeSync, kept in
+// the node's state: the node opens paused after a restart or a takeover.
 func (n *Node) PauseSync(ctx context.Context) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if err := n.readyLocked(); err != nil {
+		return err
+	}
+	if err := n.keepPausedLocked(true); err != nil {
 		return err
 	}
 	if n.net != nil {
@@ -111,11 +115,14 @@ func (n *Node) PauseSync(ctx context.Context) error {
 	return nil
 }
 
-// ResumeSync puts every space back on the network.
+// ResumeSync puts every space back on the network, and keeps that.
 func (n *Node) ResumeSync(ctx context.Context) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if err := n.readyLocked(); err != nil {
+		return err
+	}
+	if err := n.keepPausedLocked(false); err != nil {
 		return err
 	}
 	if n.net != nil {
@@ -130,6 +137,20 @@ func (n *Node) ResumeSync(ctx context.Context) error {
 	}
 	n.paused = false
 	n.emitLocked(api.Event{Kind: kindSync, Data: n.syncStatusLocked(ctx)})
+	return nil
+}
+
+// keepPausedLocked writes whether sync is paused into the node's state
+// before the change is made; a state that cannot be written changes nothing.
+func (n *Node) keepPausedLocked(on bool) error {
+	if n.st.Paused == on {
+		return nil
+	}
+	n.st.Paused = on
+	if err := n.saveLocked(); err != nil {
+		n.st.Paused = !on
+		return err
+	}
 	return nil
 }
 
