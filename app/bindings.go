@@ -105,6 +105,14 @@ func (a *App) SetNetwork(req api.SetNetwork) (api.Network, error) {
 	return call(a, "SetNetwork", func(ctx context.Context) (api.Network, error) { return a.node.SetNetwork(ctx, req) })
 }
 
+func (a *App) Keepers(id string) ([]api.Keeper, error) {
+	return call(a, "Keepers", func(ctx context.Context) ([]api.Keeper, error) { return a.node.Keepers(ctx, id) })
+}
+
+func (a *App) SetKeepers(req api.SetKeepers) ([]api.Keeper, error) {
+	return call(a, "SetKeepers", func(ctx context.Context) ([]api.Keeper, error) { return a.node.SetKeepers(ctx, req) })
+}
+
 func (a *App) SyncStatus() (api.SyncStatus, error) { return call(a, "SyncStatus", a.node.SyncStatus) }
 
 func (a *App) SyncNow(id string) error {

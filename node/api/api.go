@@ -64,6 +64,10 @@ type Node interface {
 	Network(ctx context.Context) (Network, error)
 	SetNetwork(ctx context.Context, req SetNetwork) (Network, error)
 
+	// Keepers: the always-on nodes that hold a space whole (03 §10).
+	Keepers(ctx context.Context, spaceID string) ([]Keeper, error)
+	SetKeepers(ctx context.Context, req SetKeepers) ([]Keeper, error) // CodeForbidden without /space/keepers
+
 	// Sync: 05 §4–§9, 04.
 	SyncStatus(ctx context.Context) (SyncStatus, error)
 	SyncNow(ctx context.Context, spaceID string) error // "" = every space

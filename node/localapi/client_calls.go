@@ -122,6 +122,14 @@ func (c *Client) SetNetwork(ctx context.Context, req api.SetNetwork) (api.Networ
 	return post[api.Network](c, ctx, "network/set", req)
 }
 
+func (c *Client) Keepers(ctx context.Context, spaceID string) ([]api.Keeper, error) {
+	return get[[]api.Keeper](c, ctx, "keepers", spaceQuery(spaceID))
+}
+
+func (c *Client) SetKeepers(ctx context.Context, req api.SetKeepers) ([]api.Keeper, error) {
+	return post[[]api.Keeper](c, ctx, "keepers/set", req)
+}
+
 func (c *Client) SyncStatus(ctx context.Context) (api.SyncStatus, error) {
 	return get[api.SyncStatus](c, ctx, "sync", nil)
 }

@@ -110,6 +110,11 @@ var routes = []route{
 		return n.SetNetwork(ctx, req)
 	})},
 
+	{"GET", "keepers", withArgs(func(ctx context.Context, n api.Node, a args) (any, error) { return n.Keepers(ctx, a.SpaceID) })},
+	{"POST", "keepers/set", withBody(func(ctx context.Context, n api.Node, req api.SetKeepers) (any, error) {
+		return n.SetKeepers(ctx, req)
+	})},
+
 	{"GET", "sync", func(ctx context.Context, n api.Node, _ *input) (any, error) { return n.SyncStatus(ctx) }},
 	{"POST", "sync/now", withArgs(func(ctx context.Context, n api.Node, a args) (any, error) {
 		return nil, n.SyncNow(ctx, a.SpaceID)

@@ -9,7 +9,8 @@ import (
 )
 
 // desired is the node URLs a space dials (04 §5.4, 06 §1.8): the account's
-// own hosts first, then the invitation's, only keepers' once the space
+// own hosts first, then the keepers the space names by their node URLs
+// (invite.KeeperNode), then the invitation's, only keepers' once the space
 // names keepers (03 §7.4, §10); never this node; at most MaxDials.
 func (m *Manager) desired(s *syncSpace) []invite.Node {
 	s.mu.Lock()
@@ -17,7 +18,8 @@ func (m *Manager) desired(s *syncSpace) []invite.Node {
 	s.mu.Unlock()
 	var out []invite.Node
 	seen := map[string]bool{}
-	for _, n := range append(append([]invite.Node(nil), s.hosts...), invite.Dialable(nodes, keepers)...) {
+	all := append(append([]invite.Node(nil), s.hosts...), invite.KeeperNodes(keepers)...)
+	for _, n := range append(all, invite.Dialable(nodes, keepers)...) {
 		if seen[n.URL] || n.DID == m.DID() || len(out) == transport.MaxDials {
 			continue
 		}

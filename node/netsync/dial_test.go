@@ -37,6 +37,8 @@ func TestDesired(t *testing.T) {
 		{"keepers only", []string{url(3)}, []string{url(1), url(2)}, []space.Keeper{{DID: did(2)}}, []int{3, 2}},
 		{"at most 8", []string{url(1), url(2), url(3)}, []string{url(4), url(5), url(6), url(7), url(8), url(9)}, nil, []int{1, 2, 3, 4, 5, 6, 7, 8}},
 		{"never self", nil, []string{self, url(1)}, nil, []int{1}},
+		{"keepers by their URLs", []string{url(3)}, []string{url(1), url(2)},
+			[]space.Keeper{{DID: did(4), Name: "ws://127.0.0.1:9004/peer"}, {DID: did(2), Name: "b"}, {DID: n.m.DID(), Name: "ws://127.0.0.1:8999/peer"}}, []int{3, 4, 2}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

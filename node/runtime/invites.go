@@ -63,7 +63,7 @@ func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invi
 		spaceKey = cur.Raw()
 	}
 	v, err := invite.Make(invite.Params{Signer: n.session, Note: n.note, Space: h.sp, Role: req.Role, SpaceKey: spaceKey,
-		RoleInvite: req.Role != "", Nodes: n.nodeURLsLocked(), CreatedAt: n.now(), Rnd: n.cfg.Rand})
+		RoleInvite: req.Role != "", Nodes: n.inviteNodesLocked(ctx, h), CreatedAt: n.now(), Rnd: n.cfg.Rand})
 	if err != nil {
 		return api.Invite{}, api.Errorf(api.CodeInvalid, "invitation: %w", err)
 	}

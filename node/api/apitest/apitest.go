@@ -46,8 +46,10 @@ func RunConfig(t *testing.T, cfg Config) {
 	t.Run("AssignUnknownRole", func(t *testing.T) { testAssignUnknownRole(t, cfg) })
 	t.Run("Watch", func(t *testing.T) { testWatch(t, cfg) })
 	t.Run("NetworkSetting", func(t *testing.T) { testNetworkSetting(t, cfg) })
+	t.Run("KeepersBadInput", func(t *testing.T) { testKeepersBadInput(t, cfg) })
 	if cfg.NewNetNode != nil {
 		t.Run("NetworkJoin", func(t *testing.T) { testNetworkJoin(t, cfg) })
+		t.Run("Keepers", func(t *testing.T) { testKeepers(t, cfg) })
 	}
 	if cfg.Connected {
 		t.Run("InviteAndJoin", func(t *testing.T) { testInviteAndJoin(t, cfg) })
