@@ -147,6 +147,21 @@ export interface SetFolder {
   path: string;
   mode: "use" | "move" | "remove-previous" | "keep-previous";
 }
+/** api.Network: whether other computers may connect to this one. */
+export type NetworkMode = "off" | "this-computer" | "local-network";
+export interface Network {
+  mode: NetworkMode | string;
+  /** The node URL others dial: what invites carry. */
+  url?: string;
+  port?: number;
+  /** Set for this run by `minca host --listen`. */
+  fixed?: string;
+  note?: string;
+  error?: string;
+}
+export interface SetNetwork {
+  mode: NetworkMode;
+}
 export interface SpaceSync {
   spaceId: string;
   state: SyncState;
@@ -199,6 +214,9 @@ export class Api {
 
   folder = () => this.c<Folder>("Folder");
   setFolder = (req: SetFolder) => this.c<Folder>("SetFolder", req);
+
+  network = () => this.c<Network>("Network");
+  setNetwork = (req: SetNetwork) => this.c<Network>("SetNetwork", req);
 
   syncStatus = () => this.c<SyncStatus>("SyncStatus");
   syncNow = (id = "") => this.c<void>("SyncNow", id);

@@ -49,6 +49,14 @@ describe("QR code of an invite link", () => {
     const m = qrMatrix(links[0]);
     expect(fromPath(qrPath(m), m.length)).toEqual(m);
   });
+  it("a link too long for level M fits at L and decodes back", () => {
+    // A private space's invite with a node URL: over M's 2331 bytes, within L's 2953.
+    const long = "https://minca.dev/join#invite=" + "eyJhdXRob3IiOiJkaWQ6a2V5OnpEbmFlV25iU3FGczV2S01kVm1VZmllVzhj".repeat(42);
+    expect(() => qrMatrix(long)).toThrow();
+    const m = qrMatrix(long, "L");
+    const { data, n } = pixels(m);
+    expect(jsQR(data, n, n)?.data).toBe(long);
+  });
   it("a different link gives a different code", () => {
     expect(qrMatrix("minca:a")).not.toEqual(qrMatrix("minca:b"));
   });

@@ -2,9 +2,9 @@
 // makes the matrix: byte mode, error correction M, the smallest version).
 import qrcode from "qrcode-generator";
 
-/** The module matrix of text: true = dark. */
-export function qrMatrix(text: string): boolean[][] {
-  const qr = qrcode(0, "M");
+/** The module matrix of text: true = dark. Throws when text is too long for level. */
+export function qrMatrix(text: string, level: "L" | "M" = "M"): boolean[][] {
+  const qr = qrcode(0, level);
   qr.addData(text, "Byte");
   qr.make();
   const n = qr.getModuleCount();
