@@ -74,14 +74,16 @@ func (c *joinCase) closeWindow() {
 	}
 }
 
-// join makes a new account named name join Ann's space with an invite of
-// hers, and wants exactly one notification "<name> joined Chess club".
+// join makes a new account named name, kept by its own `minca host`, join
+// Ann's space with an invite of hers, and wants exactly one notification
+// "<name> joined Chess club".
 func (c *joinCase) join(name string) {
 	c.t.Helper()
 	var inv api.Invite
 	c.ann.ok(&inv, "invite", "create", c.space.ID, "--role", "member", "--json")
 	u := newNEUser(c.t, c.bin, name)
 	u.ok(nil, "account", "create", "--name", name, "--json")
+	u.startHost() // keeps their node up, so their profile (their name) follows the join
 	u.ok(nil, "join", inv.Link, "--json")
 	want := name + " joined Chess club"
 	select {

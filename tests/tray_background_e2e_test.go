@@ -240,13 +240,22 @@ func TestTrayE2ESyncAfterWindowCloses(t *testing.T) {
 // ("Locked — open Minca to unlock") and the CLI is refused. Unlocking
 // through the window's bindings (`minca ui`'s bridge: App.RestoreAccount,
 // the call the window's unlock screen makes) reaches the tray's node over
-// the local API; the tray's status line and the CLI come back.
+// the local API; the tray's status line and the CLI come back, and sync
+// with it: what Bob writes in Alice's private space reaches her node.
 func TestTrayE2ELockedAfterTakeover(t *testing.T) {
 	bin := e2eBin(t)
-	alice := newNEUser(t, bin, "Alice")
+	alice, bob := newNEUser(t, bin, "Alice"), newNEUser(t, bin, "Bob")
 	var acc api.NewAccount
 	alice.ok(&acc, "account", "create", "--name", "Alice", "--json")
+	bob.ok(nil, "account", "create", "--name", "Bob", "--json")
+	alice.ok(nil, "network", "set", api.NetworkThisComputer, "--json")
+	var sp api.SpaceSummary
+	alice.ok(&sp, "space", "create", "Club", "--private", "--template", "club", "--json")
 	alice.startHost()
+	bob.startHost()
+	var inv api.Invite
+	alice.ok(&inv, "invite", "create", sp.ID, "--role", "member", "--json")
+	bob.ok(nil, "join", inv.Link, "--json")
 	noPass := []string{"HOME=" + alice.home, "XDG_DATA_HOME=" + filepath.Join(alice.home, ".local/share"),
 		"XDG_CONFIG_HOME=" + filepath.Join(alice.home, ".config"), "XDG_CACHE_HOME=" + filepath.Join(alice.home, ".cache"),
 		"XDG_STATE_HOME=" + filepath.Join(alice.home, ".local/state"), "XDG_RUNTIME_DIR=" + alice.rt,
@@ -300,6 +309,9 @@ func TestTrayE2ELockedAfterTakeover(t *testing.T) {
 	if pid := pidIn(nodeLock); pid != p.cmd.Process.Pid {
 		t.Fatalf("node.lock holds pid %d after unlocking, want the tray's %d", pid, p.cmd.Process.Pid)
 	}
+	bob.startUI()
+	id := bob.write(sp.ID, "after the unlock")
+	neWait(t, "Alice's unlocked node receives Bob's write", 30*time.Second, func() error { return alice.reads(sp.ID, id, "after the unlock") })
 	alice.ui.proc.stop()
 	p.click(t, "Quit")
 	p.waitExit(t)
