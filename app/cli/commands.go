@@ -33,6 +33,7 @@ func commands() []command {
 		{"space list", "[--json]", "list your spaces", runSpaceList},
 		{"space show", "SPACE [--json]", "show a space: roles, key, peers", runSpaceShow},
 		{"space leave", "SPACE [--json]", "leave a space (removes yourself first)", runSpaceLeave},
+		{"space keepers", "SPACE [--add ADDRESS]... [--remove ADDRESS|DID]... [--set ADDRESS]... [--none] [--json]", "list or change the always-on hosts that keep a space (03 §10)", runSpaceKeepers},
 
 		{"member list", "SPACE [--json]", "list a space's members and their roles", runMemberList},
 		{"member assign", "SPACE ACCOUNT ROLE [--json]", "give a member (a did:key) a role", runMemberAssign},
