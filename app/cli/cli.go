@@ -124,8 +124,21 @@ func report(env Env, name string, err error) int {
 	return exitError
 }
 
-// hint says what the user can do about an error: the node's hint, or ours.
+// Hints that name how to do on the command line what the node's own hints
+// say for any UI.
+const (
+	hintNoAccount = "create one with `minca account create --name NAME`, or restore one with `minca account restore`"
+	hintLocked    = "give its passphrase: MINCA_PASSPHRASE=… with each command, or once to a running `minca host` " +
+		"or tray with `minca account restore --passphrase-file FILE` (- reads stdin); lost it? --recovery-code-file FILE"
+	hintPassphrase = "give a passphrase to lock the account's keys: MINCA_PASSPHRASE=… or --passphrase-file FILE (- reads stdin)"
+)
+
+// hint says what the user can do about an error: ours where the command
+// line has its own way to unlock, else the node's, else ours.
 func hint(err error) string {
+	if api.CodeOf(err) == api.CodeLocked {
+		return hintLocked
+	}
 	var ae *api.Error
 	if errors.As(err, &ae) && ae.Hint != "" {
 		return ae.Hint
@@ -134,11 +147,18 @@ func hint(err error) string {
 	case errors.Is(err, paths.ErrNoHome):
 		return "set HOME to your home directory (on Linux, XDG_DATA_HOME also works)"
 	case api.CodeOf(err) == api.CodeNoAccount:
-		return "create one with `minca account create --name NAME`, or restore one with `minca account restore`"
-	case api.CodeOf(err) == api.CodeLocked:
-		return "unlock it with `minca account restore` and its passphrase (MINCA_PASSPHRASE) or recovery code"
+		return hintNoAccount
 	}
 	return ""
+}
+
+// withHint is err with another hint, when it is an *api.Error.
+func withHint(err error, hint string) error {
+	var ae *api.Error
+	if !errors.As(err, &ae) {
+		return err
+	}
+	return &api.Error{Code: ae.Code, Message: ae.Message, Hint: hint, Err: ae.Err}
 }
 
 // newFlags returns a flag set for a command that reports to env.Stderr and

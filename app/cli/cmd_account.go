@@ -6,6 +6,8 @@ import (
 	"io"
 
 	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/attach"
+	"minca.dev/desktop/node/runtime"
 )
 
 type accountCreateOptions struct {
@@ -34,6 +36,9 @@ func runAccountCreate(env Env, c command, args []string) error {
 	}
 	return withNode(env, func(ctx context.Context, n api.Node) error {
 		acc, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: o.name, Passphrase: pass})
+		if api.CodeOf(err) == api.CodeUnavailable && pass == "" {
+			return withHint(err, hintPassphrase) // no keychain: the node asks for one
+		}
 		if err != nil {
 			return err
 		}
@@ -60,7 +65,9 @@ func runAccountRestore(env Env, c command, args []string) error {
 	o.flag(fs)
 	fs.StringVar(&o.codeFile, "recovery-code-file", "", "read the recovery code from FILE (- = stdin); else MINCA_RECOVERY_CODE")
 	fs.StringVar(&o.folder, "folder", "", "a data folder that holds the account")
-	fs.StringVar(&o.passphraseFile, "passphrase-file", "", "read the passphrase from FILE (- = stdin); else MINCA_PASSPHRASE")
+	fs.StringVar(&o.passphraseFile, "passphrase-file", "", "read the passphrase from FILE (- = stdin); else MINCA_PASSPHRASE.\n"+
+		"Alone, it unlocks a locked account for the process that owns the node: a running `minca host` or tray\n"+
+		"until it exits, else this command only (the passphrase is never kept)")
 	fs.StringVar(&o.name, "name", "", "profile name to use")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -81,16 +88,30 @@ func runAccountRestore(env Env, c command, args []string) error {
 		return err
 	}
 	req := api.RestoreAccount{RecoveryCode: code, Folder: folder, Passphrase: pass, ProfileName: o.name}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		acc, err := n.RestoreAccount(ctx, req)
-		if err != nil {
-			return err
+	a, err := attach.Attach(env.Ctx, attachConfig(env, ""))
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	acc, err := a.Node().RestoreAccount(env.Ctx, req)
+	if err != nil {
+		return err
+	}
+	return o.print(env, acc, func(w io.Writer) {
+		fmt.Fprintf(w, "Restored account %s (%s), keys in the %s.\n", acc.ProfileName, acc.DID, acc.KeyStore)
+		if acc.KeyStore == runtime.KeyStorePassphrase && a.Role() == attach.Owner {
+			fmt.Fprint(w, unlockedOnce)
 		}
-		return o.print(env, acc, func(w io.Writer) {
-			fmt.Fprintf(w, "Restored account %s (%s), keys in the %s.\n", acc.ProfileName, acc.DID, acc.KeyStore)
-		})
 	})
 }
+
+// unlockedOnce says why the next command finds a passphrase-only account
+// locked again: the passphrase is never kept, in the clear or otherwise,
+// and no other process held the node to stay unlocked.
+const unlockedOnce = `It is unlocked only while this command runs: no other Minca process holds the node,
+and the passphrase is never stored. Give MINCA_PASSPHRASE to each command, or keep
+` + "`minca host` or `minca tray`" + ` running: unlocked once, it stays unlocked until it exits.
+`
 
 // runAccountShow prints the profile's account.
 func runAccountShow(env Env, c command, args []string) error {

@@ -2,9 +2,14 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
+	"minca.dev/desktop/app/instance"
+	"minca.dev/desktop/core/invite"
+	"minca.dev/desktop/core/shortlink"
 	"minca.dev/desktop/node/api"
 )
 
@@ -39,10 +44,35 @@ func runInviteCreate(env Env, c command, args []string) error {
 		if err != nil {
 			return err
 		}
-		return o.print(env, inv, func(w io.Writer) {
-			fmt.Fprintf(w, "Invite %s (%s). Send this link; anyone who has it can join:\n\n  %s\n", inv.Key, inviteWhat(inv), inv.Link)
-		})
+		private := false
+		if inv.ViewOnly {
+			d, err := n.Space(ctx, pos[0])
+			if err != nil {
+				return err
+			}
+			private = d.Private
+		}
+		return o.print(env, inv, func(w io.Writer) { printInvite(w, inv, private) })
 	})
+}
+
+// printInvite says what an invite link gives and how it ends: a role
+// invite is closed by its key; a view-only link has no invite record, so it
+// is never listed and cannot be closed (03 §7.2, §7.5).
+func printInvite(w io.Writer, inv api.Invite, private bool) {
+	if !inv.ViewOnly {
+		fmt.Fprintf(w, "Invite %s (%s). Send this link; anyone who has it can join:\n\n  %s\n", inv.Key, inviteWhat(inv), inv.Link)
+		fmt.Fprintf(w, "\nClose it with `minca invite close %s %s`.\n", inv.SpaceID, inv.Key)
+		return
+	}
+	fmt.Fprintf(w, "View-only link. Send it; anyone who has it can read the space, and write nothing:\n\n  %s\n\n", inv.Link)
+	fmt.Fprintln(w, "A view-only link has no invite record, so `minca invite list` does not show it and it")
+	if private {
+		fmt.Fprintln(w, "cannot be closed (03 §7.2). It stops reading what is written after the space's next key")
+		fmt.Fprintln(w, "change, which removing a member makes (03 §9).")
+		return
+	}
+	fmt.Fprintln(w, "cannot be closed (03 §7.2): this space is public, so whoever has it can read it for good.")
 }
 
 func inviteWhat(inv api.Invite) string {
@@ -105,6 +135,7 @@ func runInviteClose(env Env, c command, args []string) error {
 type joinOptions struct {
 	output
 	preview bool
+	verbose bool
 }
 
 // runJoin joins a space from an invite link, or with --preview shows what
@@ -114,11 +145,19 @@ func runJoin(env Env, c command, args []string) error {
 	fs := newFlags(env, c)
 	o.flag(fs)
 	fs.BoolVar(&o.preview, "preview", false, "only show what the invite offers")
+	fs.BoolVar(&o.verbose, "verbose", false, "say why a link is refused in the protocol's terms (03 §7.6)")
 	pos, err := parseArgs(fs, args, 1, 1)
 	if err != nil {
 		return err
 	}
 	if err := nonEmpty("link", pos[0]); err != nil {
+		return err
+	}
+	if err := checkLink(pos[0]); err != nil {
+		if o.verbose {
+			fmt.Fprintf(env.Stderr, "detail: %v\n", errors.Unwrap(err))
+			return withHint(err, "")
+		}
 		return err
 	}
 	return withNode(env, func(ctx context.Context, n api.Node) error {
@@ -127,9 +166,7 @@ func runJoin(env Env, c command, args []string) error {
 			if err != nil {
 				return err
 			}
-			return o.print(env, p, func(w io.Writer) {
-				fmt.Fprintf(w, "%s invites you to %s (%s)\n", inviter(p), p.SpaceName, p.SpaceID)
-			})
+			return o.print(env, p, func(w io.Writer) { printPreview(w, p) })
 		}
 		s, err := n.Join(ctx, pos[0])
 		if err != nil {
@@ -139,9 +176,66 @@ func runJoin(env Env, c command, args []string) error {
 	})
 }
 
+// printPreview says who invites to what, as the window's Join screen does:
+// the inviter's name, else a shortened account id (the whole one is in
+// --json), and the role with its title, or view only.
+func printPreview(w io.Writer, p api.InvitePreview) {
+	kind := "public"
+	if p.Private {
+		kind = "private"
+	}
+	if p.ViewOnly {
+		fmt.Fprintf(w, "%s invites you to read %s, a %s space (view only: you write nothing there).\n", inviter(p), p.SpaceName, kind)
+	} else {
+		role := p.Role
+		if role == "" {
+			role = "the role its invite record names"
+		}
+		fmt.Fprintf(w, "%s invites you to %s, a %s space, as %s.\n", inviter(p), p.SpaceName, kind, role)
+		if p.RoleTitle != "" {
+			fmt.Fprintf(w, "  %s\n", p.RoleTitle)
+		}
+	}
+	fmt.Fprintln(w, "Joining shares your name and account id with its members.")
+}
+
 func inviter(p api.InvitePreview) string {
 	if p.InviterName != "" {
 		return p.InviterName
 	}
-	return p.InvitedBy
+	return shortDID(p.InvitedBy)
+}
+
+// shortDID is a did:key shortened as the window shows it.
+func shortDID(did string) string {
+	if !strings.HasPrefix(did, "did:key:") || len(did) <= 24 {
+		return did
+	}
+	return did[:12] + "…" + did[len(did)-4:]
+}
+
+// Sentences for a link that is refused before the node is asked (03 §7.6).
+const (
+	linkCut     = "This is not a Minca invite link, or it was cut short: copy the whole link again."
+	linkBroken  = "This invite link does not hold together: it was changed after it was made, or whoever made it may not invite to that space. Ask for a new link."
+	linkRefusal = "add --verbose to see why in the protocol's terms"
+)
+
+// checkLink refuses a link that is no readable invite (invite.AcceptString,
+// 03 §7.6 steps 1–5) with a sentence for people, wrapping the protocol's
+// reason; a short link (03 §7.7) is left to the node.
+func checkLink(link string) error {
+	_, err := invite.AcceptString(link)
+	if err == nil {
+		return nil
+	}
+	if _, serr := shortlink.ParseLink(strings.TrimPrefix(link, instance.Scheme+":")); serr == nil {
+		return nil
+	}
+	msg := linkBroken
+	switch invite.ReasonOf(err) {
+	case "", invite.ReasonParse, invite.ReasonTooLong, invite.ReasonSecret, invite.ReasonNoSecret, invite.ReasonUnreadable:
+		msg = linkCut
+	}
+	return &api.Error{Code: api.CodeInvalid, Message: msg, Hint: linkRefusal, Err: err}
 }
