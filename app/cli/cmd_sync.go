@@ -67,12 +67,12 @@ func runSyncNow(env Env, c command, args []string) error {
 	})
 }
 
-// runSyncPause pauses sync.
+// runSyncPause pauses sync; the node keeps that across restarts.
 func runSyncPause(env Env, c command, args []string) error {
-	return syncToggle(env, c, args, "Sync paused", api.Node.PauseSync)
+	return syncToggle(env, c, args, "Sync paused. It stays paused, across restarts, until `minca sync resume`.", api.Node.PauseSync)
 }
 
-// runSyncResume resumes sync.
+// runSyncResume resumes sync, and the node keeps that.
 func runSyncResume(env Env, c command, args []string) error {
 	return syncToggle(env, c, args, "Sync resumed", api.Node.ResumeSync)
 }
@@ -84,7 +84,7 @@ func syncToggle(env Env, c command, args []string, msg string, f func(api.Node, 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	return withRunningNode(env, func(ctx context.Context, n api.Node) error {
+	return withNode(env, func(ctx context.Context, n api.Node) error { // kept in the node's state
 		if err := f(n, ctx); err != nil {
 			return err
 		}

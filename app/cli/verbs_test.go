@@ -234,9 +234,13 @@ func TestVerbsJSONAgainstHost(t *testing.T) {
 	if len(spaces) != 1 || spaces[0].ID != sp.ID {
 		t.Fatalf("space list with no host: %+v", spaces)
 	}
-	code, _, errOut = m.minca(t, "sync", "pause")
-	if code != 0 || !strings.Contains(errOut, "note: no Minca process is running") {
-		t.Fatalf("sync pause with no host: exit %d %q", code, errOut)
+	code, out, errOut := m.minca(t, "sync", "pause")
+	if code != 0 || !strings.Contains(out, "stays paused, across restarts") || errOut != "" {
+		t.Fatalf("sync pause with no host: exit %d %q %q", code, out, errOut)
+	}
+	m.ok(t, &sync, "sync", "status", "--json")
+	if !sync.Paused {
+		t.Fatalf("sync status after a pause by a command that owned the node %+v", sync)
 	}
 
 	var left struct{ OK bool }
