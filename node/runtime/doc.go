@@ -14,7 +14,9 @@
 // and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
 // registry.go (03 §13), folder.go, move.go and oldcopy.go (05 §14: the
 // data folder, moving it, removing the old copy), folder_mirror.go
-// (05 §16: spaces as segments in the data folder), sync.go, net.go,
+// (05 §16: spaces as segments in the data folder, pushed on close),
+// member_checks.go (what a change to the members writes, checked before
+// any is written), sync.go, net.go,
 // hub.go, loop.go (05 §4–§9, 04), network.go and listen.go (04 §5.3: the
 // network setting, whether other nodes may connect), watch.go. The role
 // templates are package templates.
@@ -35,7 +37,7 @@
 //     a vault the keychain does not open leaves the node locked (CodeLocked)
 //     until RestoreAccount gives the passphrase or recovery code.
 //   - The node's own state (data folder chosen, account id, spaces held, node
-//     URLs to dial) is state.json in the profile directory of node/paths;
+//     URLs to dial, whether sync is paused) is state.json in the profile directory of node/paths;
 //     versions are in one SQLite store per space under spaces/ there (the
 //     registry's too), never in the data folder.
 //   - A membership (sys.joined) carries a view-only invite string to the
