@@ -181,12 +181,30 @@ export interface NodeEvent {
   data?: unknown;
 }
 
+/** api.Keeper: an always-on node that keeps a space whole (03 §10). */
+export interface Keeper {
+  did: string;
+  name: string;
+  /** The node URL members dial; absent for a keeper named without one. */
+  url?: string;
+  /** The keeper is this computer's node. */
+  this?: boolean;
+}
+/** api.SetKeepers: each entry a host's address (node URL) or a named keeper's DID. */
+export interface SetKeepers {
+  spaceId: string;
+  keepers: string[];
+}
+
 export class Api {
   constructor(readonly host: Host) {}
 
   private c<T>(method: string, ...args: unknown[]): Promise<T> {
     return this.host.call<T>(method, ...args);
   }
+
+  keepers = (id: string) => this.c<Keeper[] | null>("Keepers", id);
+  setKeepers = (req: SetKeepers) => this.c<Keeper[] | null>("SetKeepers", req);
 
   status = () => this.c<Status>("Status");
   account = () => this.c<Account>("Account");

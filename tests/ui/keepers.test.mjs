@@ -1,0 +1,65 @@
+// The hosts that keep a space (03 §10), in Chromium against `minca ui`:
+// the Space page says what a keeper is and that none keeps a new space; a
+// pasted address that is no host's is refused with a sentence saying what
+// to paste, and nothing is named; a host's address (a node URL pinned by
+// its DID) is listed once added, stays after a reload, and goes when
+// removed.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, accountDID, createAccount, createSpace, openSpace, shot } from "./flows.mjs";
+
+describe("the hosts that keep a space", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
+  let home, ui, browser, page;
+
+  before(async () => {
+    home = freshHome();
+    const run = join(home.home, "run");
+    mkdirSync(run, { mode: 0o700 });
+    ui = await startUI(home.home, { ...envFor(home.home), XDG_RUNTIME_DIR: run });
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    await page.goto(ui.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    const code = await ui?.stop();
+    home?.cleanup();
+    assert.equal(code, 0, "minca ui exits cleanly on SIGTERM");
+  });
+
+  it("adds a host by its address and removes it", async () => {
+    await createAccount(page, "Ada", join(home.home, "Minca"));
+    // Any P-256 did:key pins an address; the host need not be reachable to be named.
+    const address = `wss://allotment-host.example:7447/peer#${await accountDID(page)}`;
+    await createSpace(page, "Allotment", { priv: true });
+    await openSpace(page, "Allotment");
+    assert.match(await page.getByRole("region", { name: "Hosts that keep this space" }).textContent(), /always on and keeps a copy/);
+    await page.getByTestId("no-keepers").waitFor({ timeout: T });
+
+    await page.getByTestId("keeper-address").fill("allotment-host.example:7447");
+    await page.getByTestId("add-keeper").click();
+    const problem = page.getByTestId("action-error");
+    await problem.waitFor({ timeout: T });
+    assert.match(await problem.textContent(), /Accepting peers at/);
+    assert.equal(await page.getByTestId("keeper").count(), 0);
+
+    await page.getByTestId("keeper-address").fill(address);
+    await page.getByTestId("add-keeper").click();
+    const keeper = page.getByTestId("keeper");
+    await keeper.waitFor({ timeout: T });
+    assert.match(await keeper.textContent(), /wss:\/\/allotment-host\.example:7447\/peer#did:key:/);
+    assert.equal(await page.getByTestId("keeper-address").inputValue(), "");
+    await shot(page, "keepers-added");
+
+    await page.reload();
+    await openSpace(page, "Allotment");
+    await keeper.waitFor({ timeout: T });
+    await page.getByTestId("remove-keeper").click();
+    await page.getByTestId("no-keepers").waitFor({ timeout: T });
+    assert.equal(await keeper.count(), 0);
+  });
+});
