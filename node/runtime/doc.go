@@ -18,7 +18,8 @@
 // member_checks.go (what a change to the members writes, checked before
 // any is written), sync.go, net.go,
 // hub.go, loop.go (05 §4–§9, 04), network.go and listen.go (04 §5.3: the
-// network setting, whether other nodes may connect), watch.go. The role
+// network setting, whether other nodes may connect), keepers.go (03 §10:
+// the hosts that keep a space), watch.go. The role
 // templates are package templates.
 //
 // Choices where the spec is silent (the node's own):
