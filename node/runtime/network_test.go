@@ -143,6 +143,12 @@ func TestNetworkLocal(t *testing.T) {
 		t.Fatalf("no pinned wss:// on every interface: %v", err)
 	}
 	c.Close()
+	// Bob's node trusts no CA: it dials the invite's wss:// URL, pinned by
+	// the DID, joins and reads Alice.
+	bob := netPerson(t, "Bob", false)
+	s := share(t, alice, true, "member", bob)
+	id := write(t, alice, s.ID, "over the local network")
+	waitFor(t, "bob reads alice over wss", func() error { return reads(bob, s.ID, id, "over the local network") })
 }
 
 // Config.Listen beyond loopback without Config.ServerTLS serves wss:// with
