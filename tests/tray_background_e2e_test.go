@@ -200,9 +200,17 @@ func TestTrayE2ESyncAfterWindowCloses(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatalf("the window did not exit on SIGTERM")
 	}
+	trayLog := filepath.Join(alice.rt, "minca", "default.tray.log")
 	neWait(t, "the tray takes the node over", 15*time.Second, func() error {
 		if pid := pidIn(nodeLock); pid != trayPID {
-			return fmt.Errorf("node.lock holds pid %d, want the tray's %d", pid, trayPID)
+			out, _ := os.ReadFile(trayLog)
+			return fmt.Errorf("node.lock holds pid %d, want the tray's %d; tray log:\n%s", pid, trayPID, out)
+		}
+		return nil
+	})
+	neWait(t, "the tray's log (MINCA_LOG=debug, from the window) says it owns the node", 10*time.Second, func() error {
+		if out, _ := os.ReadFile(trayLog); !strings.Contains(string(out), `msg="owning the node"`) {
+			return fmt.Errorf("tray log:\n%s", out)
 		}
 		return nil
 	})

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"time"
 
 	"minca.dev/desktop/app"
@@ -66,7 +67,12 @@ func ensureTray(env Env) bool {
 		log.Warn("background: cannot start the tray", "err", err)
 		return false
 	}
-	cmd := exec.Command(exe, "tray", "--hidden") // stdin, stdout, stderr: the null device
+	cmd := exec.Command(exe, "tray", "--hidden") // stdin: the null device
+	// Not the window's output: a pipe there would close with the window.
+	if out, err := os.OpenFile(trayLog(), os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600); err == nil {
+		cmd.Stdout, cmd.Stderr = out, out
+		defer out.Close() // the tray has its own copy
+	}
 	detach(cmd)
 	if err := cmd.Start(); err != nil {
 		log.Warn("background: cannot start the tray", "err", err)
@@ -89,4 +95,11 @@ func ensureTray(env Env) bool {
 	}
 	log.Warn("background: the tray started did not come up", "pid", cmd.Process.Pid)
 	return false
+}
+
+// trayLog is where the tray the window starts writes its output (what
+// MINCA_LOG asks for), beside the profile's sockets and locks; each start
+// begins it anew.
+func trayLog() string {
+	return filepath.Join(instance.DefaultDir(), paths.DefaultProfile+".tray.log")
 }
