@@ -102,7 +102,8 @@ One node per account profile. The first Minca process to start (the
 window, the tray, "minca host" or any command) owns the node and serves
 it to the others on a local socket; when it exits, another running
 process takes it over within seconds, so the tray keeps sync going after
-the window closes. Commands use whichever process owns the node.
+the window closes (the window starts one where the desktop shows tray
+icons). Commands use whichever process owns the node.
 
 Running a host (an always-on keeper, e.g. on a server):
   minca account create --name "Home server"   # or: minca account restore
