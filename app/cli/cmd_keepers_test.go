@@ -39,8 +39,10 @@ func TestSpaceKeepersVerbs(t *testing.T) {
 	if len(ks) != 1 || ks[0].URL != one || ks[0].Name != strings.TrimSuffix(one, "#"+acc.Account.DID) {
 		t.Fatalf("--add: %+v", ks)
 	}
-	if code, out, _ := m.minca(t, "space", "keepers", sp.ID); code != 0 || !strings.Contains(out, one) {
-		t.Fatalf("space keepers after --add: exit %d\n%s", code, out)
+	for _, verb := range []string{"keepers", "show"} {
+		if code, out, _ := m.minca(t, "space", verb, sp.ID); code != 0 || !strings.Contains(out, "Hosts that keep this space:\n  "+one) {
+			t.Fatalf("space %s after --add: exit %d\n%s", verb, code, out)
+		}
 	}
 	m.ok(t, &ks, "space", "keepers", sp.ID, "--remove", one, "--json")
 	if len(ks) != 0 {

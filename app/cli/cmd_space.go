@@ -106,6 +106,10 @@ func printSpace(w io.Writer, d api.SpaceDetail) {
 		fmt.Fprintln(w, "\nPeers:")
 		printPeers(w, d.Peers)
 	}
+	if len(d.Keepers) > 0 {
+		fmt.Fprintln(w)
+		printKeepers(w, d.Keepers)
+	}
 }
 
 // runSpaceLeave leaves a space.

@@ -61,6 +61,7 @@ type SpaceDetail struct {
 	RoleTemplates []RoleInfo   `json:"roles"`           // the roles defined in the space
 	KeyID         string       `json:"keyId,omitempty"` // private: current key id
 	Peers         []PeerStatus `json:"peers"`
+	Keepers       []Keeper     `json:"keepers,omitempty"` // the hosts that keep it (03 §10)
 }
 
 // RoleInfo is a role as the UI shows it.

@@ -41,6 +41,9 @@ func TestKeepersOverSockets(t *testing.T) {
 		return nil
 	})
 	waitFor(t, "bob dials kim's node", func() error { return connected(t, bob, kim) })
+	if d := detail(t, bob, s.ID); !slices.Equal(d.Keepers, []api.Keeper{{DID: kim.wireDID(), Name: bare, URL: at}}) {
+		t.Fatalf("bob's space page names keepers %+v", d.Keepers)
+	}
 	waitFor(t, "bob lets alice's node go", func() error {
 		if ps, ok := peer(t, bob, alice.wireDID()); ok {
 			return fmt.Errorf("bob still has alice: %+v", ps)

@@ -71,6 +71,9 @@ func (n *Node) Space(ctx context.Context, id string) (api.SpaceDetail, error) {
 	created, _ := record.ParseTime(h.sp.CreatedAt)
 	d := api.SpaceDetail{SpaceSummary: sum, CreatedAt: created, RoleTemplates: roleInfos(h.sp, hist.Current().Snapshot()),
 		Peers: n.spacePeersLocked(ctx, h)}
+	if ks, _ := hist.Current().Keepers(); len(ks) > 0 {
+		d.Keepers = n.apiKeepersLocked(ks)
+	}
 	if h.private() {
 		if ring, err := h.keys.keyring(ctx); err == nil {
 			d.KeyID = ring.CurrentID()
