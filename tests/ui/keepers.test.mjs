@@ -3,7 +3,7 @@
 // pasted address that is no host's is refused with a sentence saying what
 // to paste, and nothing is named; a host's address (a node URL pinned by
 // its DID) is listed once added, stays after a reload, and goes when
-// removed.
+// removed. Once this computer accepts connections, the page offers it.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -61,5 +61,27 @@ describe("the hosts that keep a space", { skip: !bin && "MINCA_BIN is unset: run
     await page.getByTestId("remove-keeper").click();
     await page.getByTestId("no-keepers").waitFor({ timeout: T });
     assert.equal(await keeper.count(), 0);
+    assert.equal(await page.getByTestId("add-this-computer").count(), 0, "offered while this computer accepts no connection");
+  });
+
+  it("offers this computer once it accepts connections", async () => {
+    const url = await page.evaluate(async () => {
+      const token = sessionStorage.getItem("minca.token") ?? "";
+      const r = await fetch("api/v1/SetNetwork", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Minca-Token": token },
+        body: JSON.stringify([{ mode: "this-computer" }]),
+      });
+      return (await r.json()).result?.url ?? "";
+    });
+    assert.match(url, /^ws:\/\/127\.0\.0\.1:\d+\/peer#did:key:/);
+    await page.reload();
+    await openSpace(page, "Allotment");
+    await page.getByTestId("add-this-computer").click({ timeout: T });
+    const keeper = page.getByTestId("keeper");
+    await keeper.waitFor({ timeout: T });
+    assert.match(await keeper.textContent(), /This computer/);
+    assert.ok((await keeper.textContent()).includes(url));
+    assert.equal(await page.getByTestId("add-this-computer").count(), 0, "not offered once it keeps the space");
   });
 });
