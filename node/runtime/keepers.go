@@ -92,7 +92,7 @@ func keepersFrom(list []string, old []access.Keeper) ([]access.Keeper, error) {
 		return nil, api.Errorf(api.CodeInvalid, "%d keepers: a space names at most %d (03 §10)", len(list), api.MaxKeepers)
 	}
 	out := []access.Keeper{}
-	seen := map[string]bool{}
+	seen := map[string]bool{} // DIDs, and addresses (04 §5.2: no URL has two pins)
 	for _, s := range list {
 		s = strings.TrimSpace(s)
 		k, err := keeperOf(s, old)
@@ -102,7 +102,10 @@ func keepersFrom(list []string, old []access.Keeper) ([]access.Keeper, error) {
 		if seen[k.DID] {
 			return nil, api.Errorf(api.CodeInvalid, "%s is named twice (03 §10)", k.DID)
 		}
-		seen[k.DID] = true
+		if _, ok := invite.KeeperNode(space.Keeper{DID: k.DID, Name: k.Name}); ok && seen[k.Name] {
+			return nil, api.Errorf(api.CodeInvalid, "%s is named twice, with two different keys (04 §5.2)", k.Name)
+		}
+		seen[k.DID], seen[k.Name] = true, true
 		out = append(out, k)
 	}
 	return out, nil

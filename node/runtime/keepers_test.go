@@ -118,6 +118,7 @@ func TestSetKeepersRefused(t *testing.T) {
 		"not a URL":          {"my laptop"},
 		"a DID not named":    {did},
 		"named twice":        {at, "ws://127.0.0.1:1/peer#" + did},
+		"one address twice":  {at, strings.TrimSuffix(at, did) + bob.did},
 		"17 keepers":         many,
 		"name too long":      {"wss://" + strings.Repeat("h", 80) + "/peer#" + did},
 	} {
