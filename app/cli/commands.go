@@ -116,6 +116,11 @@ with a certificate of the node's own key, pinned by the DID in the URL it
 prints (no CA needed; a loopback address serves ws:// to this machine only).
 Stop it with Ctrl-C or SIGTERM; see docs/HOSTING.md.
 
+Without a host, the app itself accepts connections while it runs, as you
+choose in Settings (Let others connect) or here; it is off for a new profile:
+  minca network set this-computer             # or local-network, or off
+Invites then carry this computer's address ("minca network show").
+
 Arguments:
   SPACE     a space id (b…, as "minca space list" prints it)
   ACCOUNT   an account's did:key
