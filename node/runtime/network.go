@@ -94,13 +94,8 @@ func (n *Node) networkLocked() api.Network {
 func (n *Node) restartNetLocked(ctx context.Context) error {
 	_ = n.net.Close() // what failed to close is let go all the same
 	n.net = nil
-	if err := n.startNetLocked(); err != nil {
+	if err := n.startNetLocked(); err != nil { // paused again if it was
 		return err
-	}
-	if n.paused {
-		if err := n.net.Pause(); err != nil {
-			return err
-		}
 	}
 	for _, ss := range n.st.Spaces {
 		old := n.spaces[ss.ID]

@@ -166,3 +166,28 @@ func TestNetworkAdvertise(t *testing.T) {
 	}
 	c.Close()
 }
+
+// A change while sync is paused keeps it paused; resumed, the node syncs
+// at its new address.
+func TestNetworkChangeWhilePaused(t *testing.T) {
+	ctx := context.Background()
+	alice := netPerson(t, "Alice", false)
+	bob := netPerson(t, "Bob", false)
+	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "Paused", Template: "team"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := alice.n.PauseSync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	nw := setNetwork(t, alice, api.NetworkThisComputer)
+	if st := syncStatus(t, alice); !st.Paused || nw.URL == "" {
+		t.Fatalf("after the change: paused %v, network %+v", st.Paused, nw)
+	}
+	if err := alice.n.ResumeSync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	join(t, alice, bob, s.ID, "member")
+	id := write(t, alice, s.ID, "after resuming")
+	waitFor(t, "bob reads alice after she resumes", func() error { return reads(bob, s.ID, id, "after resuming") })
+}
