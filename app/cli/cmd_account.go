@@ -66,7 +66,7 @@ func runAccountRestore(env Env, c command, args []string) error {
 	fs.StringVar(&o.codeFile, "recovery-code-file", "", "read the recovery code from FILE (- = stdin); else MINCA_RECOVERY_CODE")
 	fs.StringVar(&o.folder, "folder", "", "a data folder that holds the account")
 	fs.StringVar(&o.passphraseFile, "passphrase-file", "", "read the passphrase from FILE (- = stdin); else MINCA_PASSPHRASE.\n"+
-		"Alone, it unlocks a locked account for the process that owns the node: a running `minca host` or tray\n"+
+		"Alone, it unlocks a locked account for the process that owns the node: a running \"minca host\" or tray\n"+
 		"until it exits, else this command only (the passphrase is never kept)")
 	fs.StringVar(&o.name, "name", "", "profile name to use")
 	if err := parseFlags(fs, args); err != nil {

@@ -102,6 +102,8 @@ func TestMessages(t *testing.T) {
 			err: []string{"the account is locked", "hint: give its passphrase: MINCA_PASSPHRASE=", "--passphrase-file FILE", "--recovery-code-file"}},
 		{name: "unlocked for this command only", args: []string{"account", "restore", "--passphrase-file", passFile}, noPass: true, code: 0,
 			out: []string{"Restored account Ana", "unlocked only while this command runs", "the passphrase is never stored"}},
+		{name: "restore's help says so", args: []string{"account", "restore", "-h"}, code: 0,
+			err: []string{"-passphrase-file string", "else this command only (the passphrase is never kept)"}},
 		{name: "locked again after", args: []string{"space", "list"}, noPass: true, code: 1, err: []string{"the account is locked"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) { m.say(t, tt) })
