@@ -67,14 +67,18 @@ func runHost(env Env, c command, args []string) error {
 	return nil
 }
 
-// printURL prints the node URL peers dial (what invites carry), when the
-// host listens.
+// printURL prints the node URL peers dial (what invites carry) when the
+// host listens, through --listen or the network setting; otherwise how to
+// make it listen.
 func (o hostOptions) printURL(env Env, a *attach.Attachment) {
-	if o.listen == "" {
+	s, err := a.Node().SyncStatus(env.Ctx)
+	switch {
+	case err != nil:
 		return
-	}
-	if s, err := a.Node().SyncStatus(env.Ctx); err == nil && s.Listen != "" {
+	case s.Listen != "":
 		fmt.Fprintf(env.Stdout, "Accepting peers at %s\n", s.Listen)
+	default:
+		fmt.Fprintln(env.Stdout, "Not accepting peers: it dials the others only (give --listen, or `minca network set local-network`).")
 	}
 }
 
