@@ -24,47 +24,60 @@ type listenPlan struct {
 var errNoLANAddress = errors.New("this computer has no local network address (is it connected?)")
 
 // planLocked is the listening the node's configuration and setting ask for:
-// Config.Listen when given (TLS from Config.ServerTLS, else the node's own
-// certificate when the address is not loopback), else the setting's mode
-// on its kept port (0: any free one).
+// Config.Listen when given, else the setting's mode on its kept port (0:
+// any free one). Beyond loopback the node serves wss:// with
+// Config.ServerTLS, else with its own certificate (node/nodetls).
 func (n *Node) planLocked() (listenPlan, error) {
 	if l := n.cfg.Listen; l != "" {
-		p := listenPlan{addr: l, tls: n.cfg.ServerTLS, fixed: true}
-		if !isLoopback(l) {
-			p.advertise = n.cfg.Advertise
-		}
-		if p.tls == nil && !isLoopback(l) {
-			c, err := nodetls.ServerConfig(n.wire)
-			if err != nil {
-				return p, err
-			}
-			p.tls = c
-		}
-		return p, nil
+		return n.fixedPlanLocked(l)
 	}
 	port := strconv.Itoa(n.st.Network.Port)
 	switch n.modeLocked() {
 	case api.NetworkThisComputer:
 		return listenPlan{addr: net.JoinHostPort("127.0.0.1", port), tls: n.cfg.ServerTLS}, nil
 	case api.NetworkLocal:
-		advertise := n.cfg.Advertise
-		if advertise == "" {
-			ip, err := lanAddress()
-			if err != nil {
-				return listenPlan{}, err
-			}
-			advertise = ip.String()
-		}
-		c := n.cfg.ServerTLS
-		if c == nil {
-			var err error
-			if c, err = nodetls.ServerConfig(n.wire); err != nil {
-				return listenPlan{}, err
-			}
-		}
-		return listenPlan{addr: net.JoinHostPort("", port), tls: c, advertise: advertise}, nil
+		return n.localPlanLocked(port)
 	}
 	return listenPlan{}, nil
+}
+
+// fixedPlanLocked is Config.Listen's plan: addr for this run.
+func (n *Node) fixedPlanLocked(addr string) (listenPlan, error) {
+	p := listenPlan{addr: addr, tls: n.cfg.ServerTLS, fixed: true}
+	if isLoopback(addr) {
+		return p, nil
+	}
+	p.advertise = n.cfg.Advertise
+	var err error
+	p.tls, err = n.serverTLSLocked()
+	return p, err
+}
+
+// localPlanLocked is the local-network setting's plan: every interface on
+// port, named by Config.Advertise or the computer's local address.
+func (n *Node) localPlanLocked(port string) (listenPlan, error) {
+	advertise := n.cfg.Advertise
+	if advertise == "" {
+		ip, err := lanAddress()
+		if err != nil {
+			return listenPlan{}, err
+		}
+		advertise = ip.String()
+	}
+	c, err := n.serverTLSLocked()
+	if err != nil {
+		return listenPlan{}, err
+	}
+	return listenPlan{addr: net.JoinHostPort("", port), tls: c, advertise: advertise}, nil
+}
+
+// serverTLSLocked is Config.ServerTLS, else a certificate of the node's
+// wire key, pinned by its DID in the node URL (04 §5.6).
+func (n *Node) serverTLSLocked() (*tls.Config, error) {
+	if n.cfg.ServerTLS != nil {
+		return n.cfg.ServerTLS, nil
+	}
+	return nodetls.ServerConfig(n.wire)
 }
 
 // netConfigLocked is node/netsync's configuration for plan.
