@@ -72,6 +72,8 @@ func (n *Node) modeLocked() string {
 	return n.st.Network.Mode
 }
 
+// networkLocked is the setting, with what the last start of the node's
+// sockets made of it.
 func (n *Node) networkLocked() api.Network {
 	out := api.Network{Mode: n.modeLocked(), Port: n.st.Network.Port, Fixed: n.cfg.Listen,
 		Note: n.netNote, Error: n.netErr}
