@@ -45,6 +45,7 @@ func RunConfig(t *testing.T, cfg Config) {
 	t.Run("RemoveSelf", func(t *testing.T) { testRemoveSelf(t, cfg) })
 	t.Run("AssignUnknownRole", func(t *testing.T) { testAssignUnknownRole(t, cfg) })
 	t.Run("Watch", func(t *testing.T) { testWatch(t, cfg) })
+	t.Run("OldCopy", func(t *testing.T) { testOldCopy(t, cfg) })
 	t.Run("NetworkSetting", func(t *testing.T) { testNetworkSetting(t, cfg) })
 	t.Run("KeepersBadInput", func(t *testing.T) { testKeepersBadInput(t, cfg) })
 	if cfg.NewNetNode != nil {
