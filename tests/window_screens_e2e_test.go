@@ -24,30 +24,30 @@ import (
 // (TestWindowE2EScreens checks that too).
 var (
 	welcomeScreen  = screen{"welcome", []string{"Welcome", "To begin, you need an account", "Create a new account", "I already have an account"}}
-	spacesScreen   = screen{"spaces", []string{"Each space is shared by its members", "New space", "Garden club", "Public 2 members", "Family notes", "Private 1 member"}}
-	spaceScreen    = screen{"space", []string{"Garden club", "Public: anyone with its link can read it", "Members", "Alice Martin (you)", "Bruno Keller", "Admin", "Invites"}}
+	spacesScreen   = screen{"spaces", []string{"Each space is shared by its members", "New space", "Garden club", "Private 2 members", "Family notes", "1 member"}}
+	spaceScreen    = screen{"space", []string{"Garden club", "Private: only members can read it", "Members", "Alice Martin (you)", "Bruno Keller", "Moderator", "Invites"}}
 	historyScreen  = screen{"history", []string{"Access history", "Bruno Keller joined as member through an invite", "Synced with"}}
 	inviteScreen   = screen{"invite", []string{"Invite link send it to the person you invite", "Copy link", "Done"}}
 	joinScreen     = screen{"join", []string{"Join a space", "Paste the invite link someone sent you", "Book circle", "Join Book circle"}}
 	syncScreen     = screen{"sync", []string{"Minca syncs in the background", "Other computers", "Garden club", "Family notes", "Connected", "Versions held"}}
 	folderScreen   = screen{"folder", []string{"Data folder", "Now", "Dropbox Minca", "Holds your account", "Change it"}}
-	settingsScreen = screen{"settings", []string{"Your account on this computer", "Account key", "Locked with your passphrase", "Start at login"}}
+	settingsScreen = screen{"settings", []string{"Your account on this computer", "Your name", "Account key", "Locked with your passphrase", "Let others connect"}}
 	overviewScreen = screen{"overview", []string{"This is where it keeps things on this computer", "Version", "Store", "This computer's own database (SQLite)"}}
 )
 
 // screensProfile is what the screens show, made through the real CLI.
 type screensProfile struct {
 	alice, bruno *neUser
-	garden       string // Garden club, Alice's; Bruno joined it and is an admin
+	garden       string // Garden club, Alice's; Bruno joined it and is a moderator
 	bookLink     string // Bruno's invite to his own Book circle
 }
 
 // makeScreensProfile: Alice and Bruno, each with an account and a `minca
 // host` (Alice's accepting peers on loopback, so Bruno's node syncs with
-// it). Alice's data folder is in Dropbox; she has a public team space,
-// Garden club, which Bruno joins with her invite and where she makes him
-// an admin, and a private notebook, Family notes. Bruno has a club, Book
-// circle, and an invite to it.
+// it). Alice's data folder is in Dropbox; she has a private club, Garden
+// club, which Bruno joins with her invite and where she makes him a
+// moderator, and a private notebook, Family notes. Bruno has a public club,
+// Book circle, and an invite to it.
 func makeScreensProfile(t *testing.T, bin string) screensProfile {
 	t.Helper()
 	alice, bruno := newNEUser(t, bin, "Alice Martin"), newNEUser(t, bin, "Bruno Keller")
@@ -60,7 +60,7 @@ func makeScreensProfile(t *testing.T, bin string) screensProfile {
 	}
 	alice.ok(nil, "folder", "set", filepath.Join(alice.home, "Dropbox", "Minca"), "--json")
 	var garden, book api.SpaceSummary
-	alice.ok(&garden, "space", "create", "Garden club", "--template", "team", "--json")
+	alice.ok(&garden, "space", "create", "Garden club", "--private", "--template", "club", "--json")
 	alice.ok(nil, "space", "create", "Family notes", "--private", "--template", "notebook", "--json")
 	var inv api.Invite
 	alice.ok(&inv, "invite", "create", garden.ID, "--role", "member", "--json")
@@ -73,7 +73,7 @@ func makeScreensProfile(t *testing.T, bin string) screensProfile {
 		}
 		return nil
 	})
-	alice.ok(nil, "member", "assign", garden.ID, bruno.did, "admin", "--json")
+	alice.ok(nil, "member", "assign", garden.ID, bruno.did, "moderator", "--json")
 	bruno.ok(&book, "space", "create", "Book circle", "--template", "club", "--json")
 	bruno.ok(&inv, "invite", "create", book.ID, "--role", "member", "--json")
 	return screensProfile{alice: alice, bruno: bruno, garden: garden.ID, bookLink: inv.Link}
@@ -81,14 +81,14 @@ func makeScreensProfile(t *testing.T, bin string) screensProfile {
 
 // TestWindowE2EScreens opens the real window on a fresh profile (Welcome),
 // then on Alice's (makeScreensProfile), and visits every main screen as
-// she would: Spaces; Garden club's page, its access history (End), a new
-// invite with its QR code (which zbarimg decodes to a real invite of the
-// space); Join with Bruno's link pasted from the clipboard; Sync; Data
-// folder; Settings; Overview, reached with the keyboard. Each is checked
-// by the words OCR reads in a screenshot, and each screen's words are
-// checked to tell it from every other screen and from a window with an
-// empty page. MINCA_UPDATE_SCREENSHOTS=1 writes the README's shots
-// (readmeShots) to docs/screenshots.
+// she would: Spaces; Garden club's page, its access history (paged down
+// to), a new invite with its QR code (which zbarimg decodes to a real
+// invite of the space); Join with Bruno's link pasted from the clipboard;
+// Sync; Data folder; Settings; Overview, reached with the keyboard. Each
+// is checked by the words OCR reads in a screenshot, and each screen's
+// words are checked to tell it from every other screen and from a window
+// with an empty page. MINCA_UPDATE_SCREENSHOTS=1 writes the README's
+// shots (readmeShots) to docs/screenshots.
 func TestWindowE2EScreens(t *testing.T) {
 	bin := e2eBin(t)
 	needScreenTools(t)
@@ -105,7 +105,8 @@ func TestWindowE2EScreens(t *testing.T) {
 	all = append(all, w.waitFor(spacesScreen))
 	w.click("Garden club", mainArea)
 	all = append(all, w.waitFor(spaceScreen))
-	w.key("End")
+	w.pageTo("Access history")
+	w.place("Access history", 60)
 	all = append(all, w.waitFor(historyScreen))
 
 	// The new link shows below the button: with the button low in the
