@@ -100,7 +100,7 @@ func (w *world) opener() judge.Opener {
 
 // node is one account's node: a session key, a SQLite store, a Manager.
 type node struct {
-	t       *testing.T
+	t       testing.TB
 	w       *world
 	acct    *identity.KeyPair
 	sess    *identity.KeyPair
@@ -127,9 +127,10 @@ type opts struct {
 	wss    bool          // serve wss:// with the session key's certificate (nodetls)
 	adv    string        // Config.Advertise
 	client *tls.Config   // Config.ClientTLS
+	tick   time.Duration // Config.Tick; zero: 50 ms
 }
 
-func newNode(t *testing.T, w *world, acct *identity.KeyPair, o opts) *node {
+func newNode(t testing.TB, w *world, acct *identity.KeyPair, o opts) *node {
 	t.Helper()
 	n := &node{t: t, w: w, acct: acct, sess: o.sess, path: o.path, lines: map[string]*record.Version{}}
 	if n.sess == nil {
@@ -152,7 +153,10 @@ func newNode(t *testing.T, w *world, acct *identity.KeyPair, o opts) *node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Key: n.sess, Note: sn, Listen: o.listen, Backoff: fast, Tick: 50 * time.Millisecond, WhoTimeout: o.who,
+	if o.tick == 0 {
+		o.tick = 50 * time.Millisecond
+	}
+	cfg := Config{Key: n.sess, Note: sn, Listen: o.listen, Backoff: fast, Tick: o.tick, WhoTimeout: o.who,
 		Advertise: o.adv, ClientTLS: o.client}
 	if o.wss {
 		if cfg.ServerTLS, err = nodetls.ServerConfig(n.sess); err != nil {

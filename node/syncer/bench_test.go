@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/pprof"
 	"sync"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"minca.dev/desktop/core/space"
 	"minca.dev/desktop/core/syncmsg"
 	"minca.dev/desktop/node/syncer/memnet"
+	"minca.dev/desktop/node/syncer/synctest"
 	"minca.dev/desktop/node/versions"
 )
 
@@ -29,46 +29,20 @@ type corpus struct {
 const corpusAuthors = 8
 
 // makeCorpus signs n first versions of distinct app.wiki records, spread
-// over corpusAuthors members' lines, one millisecond apart.
+// over corpusAuthors members' lines, one millisecond apart
+// (synctest.Corpus).
 func makeCorpus(tb testing.TB, n int) *corpus {
 	tb.Helper()
-	founder := keyOf(tb, 1)
 	authors := make([]*identity.KeyPair, corpusAuthors)
 	for i := range authors {
 		authors[i] = keyOf(tb, byte(10+i))
 	}
-	c := &corpus{sp: testSpace(tb, founder, authors...), versions: make([]*record.Version, n)}
-	var wg sync.WaitGroup
-	errs := make([]error, corpusAuthors)
-	for a := range authors {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var prev *record.Version
-			for i := a; i < n; i += corpusAuthors {
-				d := &record.Version{Space: c.sp.ID, Collection: "app.wiki", Key: fmt.Sprintf("r%07d", i),
-					CreatedAt: start.Add(time.Duration(i) * time.Millisecond).Format("2006-01-02T15:04:05.000Z"),
-					Seen:      []string{}, Log: &record.Log{}, Body: map[string]any{"n": float64(i)}, HasBody: true}
-				if prev != nil {
-					d.Log = &record.Log{N: prev.Log.N + 1, Prev: prev.ID}
-				}
-				v, err := record.Sign(d, authors[a])
-				if err != nil {
-					errs[a] = err
-					return
-				}
-				c.versions[i], prev = v, v
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			tb.Fatal(err)
-		}
-	}
-	return c
+	sp := testSpace(tb, keyOf(tb, 1), authors...)
+	return &corpus{sp: sp, versions: synctest.Corpus(tb, sp, authors, start, n)}
 }
+
+// cpuTime is the process's CPU time so far.
+var cpuTime = synctest.CPUTime
 
 var (
 	benchOnce   sync.Once
@@ -287,23 +261,6 @@ func BenchmarkFirstSync(b *testing.B) {
 
 func decodeSig(s string) ([]byte, error) { return enc.DecodeB64URL(s) }
 
-// startProfile writes a CPU profile of the sync alone (not the corpus's
-// signing nor the filling of the full store) to $SYNC_BENCH_PROFILE, if
-// set; the last sync of a run wins.
-func startProfile(tb testing.TB) (stop func()) {
-	path := os.Getenv("SYNC_BENCH_PROFILE")
-	if path == "" {
-		return func() {}
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		tb.Fatal(err)
-	}
-	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
-	}
-}
+// startProfile writes a CPU profile of the sync alone to
+// $SYNC_BENCH_PROFILE, if set (synctest.StartProfile).
+var startProfile = synctest.StartProfile

@@ -1,15 +1,15 @@
 //go:build unix
 
-package syncer
+package synctest
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the process's user and system CPU time so far: on a loaded
-// machine the benchmark reports rates per CPU second beside wall-clock ones.
-func cpuTime() time.Duration {
+// CPUTime is the process's user and system CPU time so far: on a loaded
+// machine a benchmark reports rates per CPU second beside wall-clock ones.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
