@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,13 +42,47 @@ func keepSyncing(env Env) *background {
 }
 
 // running reports whether a tray keeps sync going once the window closes,
-// waiting for the one keepSyncing started, up to trayStartWait.
+// waiting for the one keepSyncing started, up to trayStartWait. Once that
+// start is over it looks again at every call (an flock, cheap): the tray
+// may have quit since, or one been started by hand.
 func (b *background) running() bool {
 	select {
 	case <-b.done:
-		return b.tray
 	case <-time.After(trayStartWait):
 		return false
+	}
+	return trayRuns()
+}
+
+// trayRuns reports whether a process holds the profile's tray role.
+func trayRuns() bool {
+	return instance.Holder("", paths.DefaultProfile, instance.RoleTray) != 0
+}
+
+// trayEvent is the event the page hears whether a tray keeps sync going
+// once the window closes: {"available": bool}. It is kept, so a page that
+// loads later hears the latest.
+const trayEvent = "tray"
+
+// trayRecheck is how often the window looks whether a tray still runs.
+const trayRecheck = time.Second
+
+// watchTray tells the page, as trayEvent, whether a tray keeps sync going
+// once the window closes: when the start is over, then at every change
+// (the tray quit, or one started), looking every interval until ctx ends.
+// So the page's notice that closing the window stops sync stays true.
+func watchTray(ctx context.Context, events *app.Events, running func() bool, interval time.Duration) {
+	last, first := false, true
+	for {
+		if now := running(); first || now != last {
+			events.Keep(trayEvent, app.Event{Name: trayEvent, Data: map[string]bool{"available": now}})
+			last, first = now, false
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(interval):
+		}
 	}
 }
 

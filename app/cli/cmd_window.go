@@ -56,6 +56,7 @@ func openWindowWith(env Env, link string) error {
 	go notifyJoins(env, at.Node())
 	events := app.NodeEvents(env.Ctx, a)
 	go linkEvents(env.Ctx, events, links, show)
+	go watchTray(env.Ctx, events, bg.running, trayRecheck)
 	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Dialogs: dialogs})
 }
 
