@@ -41,9 +41,9 @@ func runUI(env Env, c command, args []string) error {
 		return err
 	}
 	events := app.NodeEvents(env.Ctx, a)
-	if in := takeLinks(env, events); in != nil {
-		defer in.Close()
-	}
+	links, stopLinks := context.WithCancel(env.Ctx)
+	taking := takeLinks(links, env, events)
+	defer func() { stopLinks(); <-taking }()
 	bridge, err := app.NewBridge(app.BridgeConfig{
 		API: a, Events: events, Assets: env.Assets, Token: token,
 	})
@@ -58,20 +58,54 @@ func runUI(env Env, c command, args []string) error {
 	return serve(env.Ctx, ln, bridge)
 }
 
-// takeLinks makes this UI the profile's instance (app/instance) when no
-// window is: a later `minca minca:…` launch then hands its link to the page,
-// as "invite" events, instead of opening a window. With a window open (or
-// no instance directory to use) the UI takes no links and says so in the
-// log; nil then.
-func takeLinks(env Env, events *app.Events) *instance.Instance {
+// relisten is how often `minca ui` looks whether the profile's window has
+// closed, to take links again.
+const relisten = 2 * time.Second
+
+// takeLinks makes this UI the profile's instance (app/instance) whenever
+// no window is: a later `minca minca:…` launch then hands its link to the
+// page, as "invite" events, instead of opening a window. The UI shows no
+// window itself (Windowless): a plain `minca` makes it let go, and opens
+// its own window over the same node; links then go there. Once that
+// window has closed, the UI takes links again. It runs until ctx ends, and
+// the channel it returns is closed once it has let go of the instance.
+func takeLinks(ctx context.Context, env Env, events *app.Events) <-chan struct{} {
 	links := make(chan string, 4)
-	in, err := instance.Listen(instance.Config{Profile: paths.DefaultProfile, OnLink: offerLink(links), Log: logger(env)})
-	if err != nil {
-		logger(env).Info("minca ui takes no links", "why", err)
-		return nil
+	go linkEvents(ctx, events, links, nil)
+	cfg := instance.Config{Profile: paths.DefaultProfile, Windowless: true, OnLink: offerLink(links), Log: logger(env)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		holdLinks(ctx, cfg)
+	}()
+	return done
+}
+
+// holdLinks holds the instance of cfg while no window does, until ctx ends.
+func holdLinks(ctx context.Context, cfg instance.Config) {
+	held := true // so that the first refusal is logged
+	for {
+		in, err := instance.Listen(cfg)
+		if err == nil {
+			cfg.Log.Info("minca ui takes links")
+			held = true
+			select {
+			case <-ctx.Done():
+			case <-in.Yielded():
+				cfg.Log.Info("minca ui takes no links while the window is open")
+				held = false
+			}
+			in.Close()
+		} else if held {
+			cfg.Log.Info("minca ui takes no links while a window is open", "why", err)
+			held = false
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(relisten):
+		}
 	}
-	go linkEvents(env.Ctx, events, links, nil)
-	return in
 }
 
 // checkLoopback accepts only a literal loopback IP and a port.

@@ -24,9 +24,15 @@ type Config struct {
 	// goroutine; the window shows the invite's preview. Nil refuses links.
 	OnLink func(invite string)
 	// OnActivate is called when a later plain launch asks the running one
-	// to show its window. Nil refuses (an instance with no window, such as
-	// `minca ui`): that launch then fails with the reason.
+	// to show its window. Nil refuses, and that launch fails with the
+	// reason, unless Windowless is set.
 	OnActivate func()
+	// Windowless marks an instance that shows no window (`minca ui`): a
+	// later plain launch takes its place (yield.go). It lets go of the
+	// instance, the launch becomes it and opens its window, and OnYield,
+	// when set, is called.
+	Windowless bool
+	OnYield    func()
 	// Log gets one line per hand-off received or refused; nil discards.
 	Log *slog.Logger
 }
@@ -59,6 +65,10 @@ type Instance struct {
 	ln   net.Listener
 	sock string
 	wg   sync.WaitGroup
+
+	mu      sync.Mutex
+	gone    bool          // let go of: Close or a yield (release)
+	yielded chan struct{} // closed when a plain launch took its place
 }
 
 // paths returns the lock and socket names of cfg.
@@ -102,7 +112,7 @@ func Listen(cfg Config) (*Instance, error) {
 		lock.Close()
 		return nil, err
 	}
-	in := &Instance{cfg: cfg, lock: lock, ln: ln, sock: sock}
+	in := &Instance{cfg: cfg, lock: lock, ln: ln, sock: sock, yielded: make(chan struct{})}
 	if in.cfg.Log == nil {
 		in.cfg.Log = slog.New(slog.DiscardHandler)
 	}
@@ -124,10 +134,25 @@ func listenPrivate(sock string) (net.Listener, error) {
 	return ln, nil
 }
 
-// Close stops serving, removes the socket and releases the lock.
+// Close stops serving, removes the socket and releases the lock. After a
+// yield it only waits for the server to end: the socket and the lock are
+// the new instance's by then.
 func (in *Instance) Close() error {
-	err := in.ln.Close()
+	err := in.release()
 	in.wg.Wait()
+	return err
+}
+
+// release stops listening, removes the socket and lets go of the lock,
+// once.
+func (in *Instance) release() error {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.gone {
+		return nil
+	}
+	in.gone = true
+	err := in.ln.Close()
 	os.Remove(in.sock)
 	in.lock.Close()
 	return err
@@ -152,6 +177,10 @@ func (in *Instance) answer(c net.Conn) {
 	c.SetDeadline(time.Now().Add(ioTimeout))
 	var req request
 	err := readLine(bufio.NewReader(c), &req)
+	if err == nil && in.yields(req) {
+		in.yield(c)
+		return
+	}
 	if err == nil {
 		err = in.handle(req)
 	}
@@ -182,7 +211,7 @@ func (in *Instance) handle(req request) error {
 		return nil
 	case kindActivate:
 		if in.cfg.OnActivate == nil {
-			return errors.New("this Minca shows no window (minca ui serves this profile to a browser)")
+			return errors.New("this Minca shows no window")
 		}
 		in.cfg.Log.Info("instance: activate received")
 		go in.cfg.OnActivate()
@@ -204,7 +233,8 @@ func HandOff(cfg Config, link string) error {
 }
 
 // Activate asks the profile's running instance to show its window;
-// ErrNotRunning when none runs.
+// ErrNotRunning when none runs, ErrYielded when it shows none and made way
+// for the caller (which then takes the instance: Open).
 func Activate(cfg Config) error {
 	return send(cfg, request{V: wireVersion, Kind: kindActivate})
 }
@@ -227,6 +257,9 @@ func send(cfg Config, req request) error {
 	var rep reply
 	if err := readLine(bufio.NewReader(c), &rep); err != nil {
 		return fmt.Errorf("instance: read the reply: %w", err)
+	}
+	if rep.Yield {
+		return ErrYielded
 	}
 	if !rep.OK {
 		return fmt.Errorf("%w: %s", ErrRefused, rep.Error)

@@ -21,9 +21,11 @@ func IsLinkArg(arg string) bool {
 // "" for none; a bad link is refused (ParseLink's errors) before anything
 // else. When another instance of the profile runs, Open hands the link
 // over (or, with no link, asks it to show itself) and returns
-// ErrHandedOff. Otherwise this process becomes the instance, and a link it
-// was launched with goes to cfg.OnLink like any handed-over one, once the
-// instance listens.
+// ErrHandedOff; a running instance that shows no window (`minca ui`) makes
+// way for a plain launch instead (ErrYielded), and Open tries again to
+// become the instance. Otherwise this process becomes the instance, and a
+// link it was launched with goes to cfg.OnLink like any handed-over one,
+// once the instance listens.
 func Open(cfg Config, link string) (*Instance, error) {
 	var l Link
 	if link != "" {
@@ -32,7 +34,7 @@ func Open(cfg Config, link string) (*Instance, error) {
 			return nil, err
 		}
 	}
-	for range 2 { // the other may exit between Listen and the hand-off
+	for range openTries { // the other may exit, or make way, between Listen and the hand-off
 		in, err := Listen(cfg)
 		if err == nil {
 			if link != "" && cfg.OnLink != nil {
@@ -51,9 +53,14 @@ func Open(cfg Config, link string) (*Instance, error) {
 		if err == nil {
 			return nil, ErrHandedOff
 		}
-		if !errors.Is(err, ErrNotRunning) {
+		if !errors.Is(err, ErrNotRunning) && !errors.Is(err, ErrYielded) {
 			return nil, err
 		}
 	}
 	return nil, ErrRunning
 }
+
+// openTries bounds Open's rounds of Listen and hand-off: a few, for an
+// instance that exits or makes way meanwhile, and a third launch that
+// wins the lock in between.
+const openTries = 3

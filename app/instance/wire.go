@@ -32,6 +32,9 @@ type request struct {
 type reply struct {
 	OK    bool   `json:"ok,omitempty"`
 	Error string `json:"error,omitempty"`
+	// Yield: a windowless instance let go of the profile's instance for
+	// the launch that asked it to show a window (yield.go).
+	Yield bool `json:"yield,omitempty"`
 }
 
 // ErrRefused wraps the running instance's refusal of a hand-off.

@@ -1,0 +1,34 @@
+package instance
+
+import (
+	"errors"
+	"net"
+)
+
+// ErrYielded: the running instance shows no window (`minca ui`) and let go
+// of the profile's instance for this plain launch, which now becomes it
+// and opens its own window (Open does).
+var ErrYielded = errors.New("instance: the running Minca shows no window and made way for this one")
+
+// yields reports whether this instance makes way for req: a plain launch
+// (activate) reaching an instance that shows no window.
+func (in *Instance) yields(req request) bool {
+	return req.V == wireVersion && req.Kind == kindActivate && in.cfg.OnActivate == nil && in.cfg.Windowless
+}
+
+// yield lets go of the instance, then tells the launch on c so: by the
+// time it reads the reply, the lock is free for it to take (Open). It
+// stops listening; links from then on go to the new instance's window.
+func (in *Instance) yield(c net.Conn) {
+	in.release()
+	in.cfg.Log.Info("instance: a window opens for this profile: it takes links from now on")
+	writeLine(c, reply{Yield: true})
+	close(in.yielded)
+	if in.cfg.OnYield != nil {
+		go in.cfg.OnYield()
+	}
+}
+
+// Yielded is closed when a plain launch took this windowless instance's
+// place.
+func (in *Instance) Yielded() <-chan struct{} { return in.yielded }
