@@ -20,6 +20,11 @@
 //     sync engine only once its note names an account it admits;
 //   - lets go of a peer the moment access changes so that it is no longer
 //     admitted, and withholds every frame from it meanwhile (03 §9.2, 04 §9.3);
+//   - takes each admitted peer's sync messages off its reader (inbox.go):
+//     GOMAXPROCS preparers check queued messages ahead (syncer.Engine.Prepare:
+//     parsing, signatures) while the engine takes in the one before, and
+//     one goroutine per peer hands them to Engine.Receive in the order they
+//     arrived, at most syncer.MaxPrepared waiting per peer;
 //   - ticks each engine, and says hello to every peer on SyncNow;
 //   - reports status (api.SyncStatus) and streams deltas (Events).
 //

@@ -70,9 +70,7 @@ func (h handler) Receive(ctx context.Context, p *transport.Peer, e handshake.Env
 		}
 		s.mu.Unlock()
 		if ok {
-			if err := s.eng.Receive(ctx, p.DID(), e.Payload); err != nil && ctx.Err() == nil {
-				p.Close(handshake.CloseFailure, "internal error") // the store failed: start over
-			}
+			ps.in.put(e.Payload) // to the engine in order, prepared ahead (inbox.go)
 		}
 	}
 	// live and unknown types: not taken by this node (04 §9.0, §9.2)
@@ -93,6 +91,7 @@ func (h handler) PeerDown(p *transport.Peer) {
 	}
 	s.mu.Unlock()
 	if mine && ps.accepted {
+		ps.in.wait() // no message of p reaches the engine after this
 		s.eng.RemovePeer(p.DID())
 		h.m.emit(EventSync, s.id, Change{What: PeerDisconnected, Peer: p.DID(), Account: ps.account})
 	}
@@ -116,6 +115,9 @@ func (m *Manager) onWho(ctx context.Context, s *syncSpace, p *transport.Peer, pa
 	s.accounts[p.DID()] = account
 	admit := s.view.admits(account, ps.on)
 	ps.accepted = admit
+	if admit {
+		ps.in = m.newInbox(ctx, s, ps)
+	}
 	s.mu.Unlock()
 	if !admit {
 		m.tr.LetGo(s.id, p.DID())

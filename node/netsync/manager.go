@@ -24,6 +24,10 @@ type Manager struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	done   chan struct{}
+	// prep carries queued sync messages to the preparers (inbox.go);
+	// workers counts the preparers running.
+	prep    chan prepJob
+	workers sync.WaitGroup
 
 	mu     sync.Mutex
 	spaces map[string]*syncSpace
@@ -66,6 +70,7 @@ func New(cfg Config) (*Manager, error) {
 		}
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.startPreparers()
 	go m.loop()
 	return m, nil
 }
@@ -202,6 +207,7 @@ func (m *Manager) Close() error {
 	m.mu.Unlock()
 	m.cancel()
 	<-m.done
+	m.workers.Wait()
 	return m.tr.Close()
 }
 

@@ -50,7 +50,8 @@ type peerState struct {
 	on       string // the read key an inbound peer proved
 	accepted bool   // its `who` admitted it: it is a peer of the engine
 	since    time.Time
-	wanted   int // version ids asked of it and not yet received
+	wanted   int    // version ids asked of it and not yet received
+	in       *inbox // its sync messages on their way to the engine, once accepted
 }
 
 func (m *Manager) newSpace(ctx context.Context, cfg SpaceConfig) (*syncSpace, error) {

@@ -7,9 +7,10 @@ import (
 	"minca.dev/desktop/core/syncmsg"
 )
 
-// maxPrepared is how many messages may be prepared ahead and not yet
-// received; Prepare skips a message beyond it.
-const maxPrepared = 8
+// MaxPrepared is how many messages may be prepared ahead and not yet
+// received (or forgotten); Prepare skips a message beyond it. A network
+// need not prepare further ahead of Receive than this.
+const MaxPrepared = 8
 
 // prepared is what Prepare worked out for one message: the message parsed
 // and, for a versions message, each entry with a unique id parsed and its
@@ -40,7 +41,7 @@ func (e *Engine) Prepare(msg []byte) {
 	key := sha256.Sum256(msg)
 	pre := &prepared{done: make(chan struct{})}
 	e.prepMu.Lock()
-	if _, ok := e.prepared[key]; ok || len(e.prepared) >= maxPrepared {
+	if _, ok := e.prepared[key]; ok || len(e.prepared) >= MaxPrepared {
 		e.prepMu.Unlock()
 		return
 	}
@@ -115,6 +116,25 @@ func (e *Engine) takePrepared(msg []byte) *prepared {
 		<-pre.done
 	}
 	return pre
+}
+
+// Forget drops what Prepare worked out for msg, for a message that will
+// not be received after all (its connection closed first), so that it
+// holds no place among the MaxPrepared. It does not wait for a Prepare of
+// msg still at work; call it after Prepare returned.
+func (e *Engine) Forget(msg []byte) {
+	key := sha256.Sum256(msg)
+	e.prepMu.Lock()
+	delete(e.prepared, key)
+	e.prepMu.Unlock()
+}
+
+// Prepared is how many messages wait prepared, neither received nor
+// forgotten yet.
+func (e *Engine) Prepared() int {
+	e.prepMu.Lock()
+	defer e.prepMu.Unlock()
+	return len(e.prepared)
 }
 
 // parseEntries is parseAll, taking what was prepared: an entry whose id

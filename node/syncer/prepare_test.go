@@ -96,3 +96,41 @@ func waitingIDs(e *Engine) []string {
 	}
 	return ids
 }
+
+// TestPrepareBoundAndForget: at most MaxPrepared messages wait prepared;
+// Forget frees a place, and a message prepared and then forgotten is
+// received as if it had never been prepared.
+func TestPrepareBoundAndForget(t *testing.T) {
+	c := newCluster(t, 2, 5, memnet.Faults{})
+	a, b := c.nodes[0], c.nodes[1]
+	c.connect(a, b)
+	var msgs [][]byte
+	for i := range MaxPrepared + 1 {
+		v := a.create("app.wiki", fmt.Sprintf("f%d", i), map[string]any{"n": float64(i)})
+		msg, err := syncmsg.Marshal(&syncmsg.Versions{Versions: []any{v.Wire()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs = append(msgs, msg)
+		b.eng.Prepare(msg)
+	}
+	if n := len(b.eng.prepared); n != MaxPrepared {
+		t.Fatalf("%d prepared, want %d", n, MaxPrepared)
+	}
+	b.eng.Forget(msgs[0])
+	b.eng.Prepare(msgs[MaxPrepared])
+	if n := len(b.eng.prepared); n != MaxPrepared {
+		t.Fatalf("after Forget and one more: %d prepared, want %d", n, MaxPrepared)
+	}
+	for _, msg := range msgs {
+		if err := b.eng.Receive(ctx, a.name, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(b.eng.prepared); n != 0 {
+		t.Fatalf("%d left prepared after receiving all", n)
+	}
+	if st := b.eng.Stats(); st.Stored != MaxPrepared+1 || st.Refused != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+}
