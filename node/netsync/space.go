@@ -76,7 +76,7 @@ func (m *Manager) newSpace(ctx context.Context, cfg SpaceConfig) (*syncSpace, er
 	}
 	s.view = newView(s.hist, s.private)
 	s.store = &watched{Store: cfg.Store, onAccess: func(vs []*record.Version) { m.accessChanged(s, vs) }}
-	sp, err := syncer.NewSpace(ctx, syncer.SpaceConfig{Space: cfg.Space, Store: s.store, Opener: cfg.Opener})
+	sp, err := syncer.NewSpace(ctx, syncer.SpaceConfig{Space: cfg.Space, Store: s.store.forEngine(), Opener: cfg.Opener})
 	if err != nil {
 		return nil, fmt.Errorf("add space %s: %w", s.id, err)
 	}

@@ -122,3 +122,35 @@ func (w *watched) Put(ctx context.Context, vs ...*record.Version) error {
 	}
 	return nil
 }
+
+// manyReader is a store that reads many versions at once (node/versions'
+// SQLite): the engine's sender and intake use those reads when the store
+// they see offers them.
+type manyReader interface {
+	versions.WireReader
+	versions.FormsReader
+}
+
+// watchedMany is watched over a store that reads many at once, passing
+// those reads through so the engine still finds them.
+type watchedMany struct {
+	*watched
+	r manyReader
+}
+
+func (w watchedMany) Wires(ctx context.Context, ids []string) ([]versions.Wire, error) {
+	return w.r.Wires(ctx, ids)
+}
+
+func (w watchedMany) Forms(ctx context.Context, ids []string) (map[string]versions.Form, error) {
+	return w.r.Forms(ctx, ids)
+}
+
+// forEngine is w as the engine is given it: with the store's many-at-once
+// reads when it has them.
+func (w *watched) forEngine() versions.Store {
+	if r, ok := w.Store.(manyReader); ok {
+		return watchedMany{watched: w, r: r}
+	}
+	return w
+}
