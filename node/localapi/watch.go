@@ -66,6 +66,7 @@ var eventData = map[string]func(json.RawMessage) (any, error){
 	"space":   decodeAs[api.SpaceSummary],
 	"joined":  decodeAs[api.SpaceSummary],
 	"sync":    decodeAs[api.SyncStatus],
+	"network": decodeAs[api.Network],
 }
 
 func decodeAs[T any](raw json.RawMessage) (any, error) {

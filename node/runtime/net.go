@@ -78,6 +78,7 @@ func (n *Node) startNetLocked() error {
 	evs, _ := m.Events() // closed by m.Close
 	n.bg.Add(1)
 	go n.forward(evs)
+	n.emitLocked(api.Event{Kind: kindNetwork, Data: n.networkLocked()})
 	return nil
 }
 

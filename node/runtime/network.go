@@ -24,6 +24,10 @@ import (
 //   - Listening failing is no failure of the node: it runs without
 //     listening, and Network's Error says why.
 
+// kindNetwork is the Watch event that carries api.Network: in the snapshot,
+// and whenever the setting or what is in force changes.
+const kindNetwork = "network"
+
 // Network is the network setting and what is in force now.
 func (n *Node) Network(ctx context.Context) (api.Network, error) {
 	n.mu.Lock()
@@ -60,6 +64,7 @@ func (n *Node) SetNetwork(ctx context.Context, req api.SetNetwork) (api.Network,
 		}
 	}
 	out := n.networkLocked()
+	n.emitLocked(api.Event{Kind: kindNetwork, Data: out})
 	n.emitLocked(api.Event{Kind: kindSync, Data: n.syncStatusLocked(ctx)})
 	return out, nil
 }

@@ -47,7 +47,8 @@ func (ws *watchers) closeAll() {
 	ws.list = nil
 }
 
-// Watch streams a snapshot of every kind (status, account, spaces, sync),
+// Watch streams a snapshot of every kind (status, account, spaces, sync,
+// network),
 // then deltas, until ctx ends.
 func (n *Node) Watch(ctx context.Context) (<-chan api.Event, error) {
 	n.mu.Lock()
@@ -72,7 +73,8 @@ func (n *Node) snapshotLocked(ctx context.Context) []api.Event {
 		spaces, _ = n.summariesLocked(ctx)
 		sync = n.syncStatusLocked(ctx)
 	}
-	return append(evs, api.Event{Kind: "spaces", Data: spaces}, api.Event{Kind: kindSync, Data: sync})
+	return append(evs, api.Event{Kind: "spaces", Data: spaces}, api.Event{Kind: kindSync, Data: sync},
+		api.Event{Kind: kindNetwork, Data: n.networkLocked()})
 }
 
 func (n *Node) pump(ctx context.Context, w *watcher, out chan<- api.Event) {

@@ -7,7 +7,8 @@ import { after, afterEach, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { execFileSync } from "node:child_process";
+import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
 import {
   T, accountDID, createAccount, listenOf, createInvite, createSpace, eventually, joinByLink, memberRow, nav, openSpace, shot, shortDID,
 } from "./flows.mjs";
@@ -198,6 +199,10 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     assert.match(await listenOf(b), /^ws:\/\/127\.0\.0\.1:\d+\//);
     await nav(b, "Settings");
     assert.ok(await b.getByTestId("network-this-computer").isChecked());
+    // Changed from the command line, the open Settings page follows.
+    execFileSync(bin, ["network", "set", "off"], { env: envFor(homeB.home) });
+    await b.waitForFunction(() => document.querySelector('[data-testid="network-off"]')?.checked, null, { timeout: T });
+    assert.equal(await b.getByTestId("network-url").count(), 0);
   });
 
   it("Ana steps down as founder of her notebook and stays a member", async () => {

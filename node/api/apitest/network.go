@@ -42,8 +42,10 @@ func testNetworkJoin(t *testing.T, cfg Config) {
 		t.Fatalf("an invite of a node that accepts no connection names %v", nodes)
 	}
 
+	watch := must[<-chan api.Event](t, "Watch")(alice.Watch(ctx))
 	on := must[api.Network](t, "SetNetwork(this-computer)")(alice.SetNetwork(ctx, api.SetNetwork{Mode: api.NetworkThisComputer}))
 	port := checkURL(t, on, "ws", "127.0.0.1")
+	waitNetworkEvent(t, watch, on)
 	if got := must[api.Network](t, "Network")(alice.Network(ctx)); got != on {
 		t.Fatalf("Network %+v after SetNetwork gave %+v", got, on)
 	}
@@ -120,4 +122,15 @@ func isMember(ctx context.Context, n api.Node, spaceID, did string) error {
 		return fmt.Errorf("%s not among %+v", did, ms)
 	}
 	return nil
+}
+
+// waitNetworkEvent reads w until a "network" event carries want.
+func waitNetworkEvent(t *testing.T, w <-chan api.Event, want api.Network) {
+	t.Helper()
+	for e := range w {
+		if nw, ok := e.Data.(api.Network); ok && e.Kind == "network" && nw == want {
+			return
+		}
+	}
+	t.Fatalf("the watch ended without a network event of %+v", want)
 }
