@@ -259,7 +259,7 @@ type PeerStatus struct {
 
 // Event is one item of the Watch stream.
 type Event struct {
-	Kind    string `json:"kind"` // "status", "spaces", "space", "sync", "joined", "account"
+	Kind    string `json:"kind"` // "status", "spaces", "space", "sync", "joined", "account", "network"
 	SpaceID string `json:"spaceId,omitempty"`
 	Data    any    `json:"data,omitempty"`
 }
