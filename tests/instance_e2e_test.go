@@ -4,8 +4,10 @@ package tests
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -181,4 +183,157 @@ func waitForText(b *syncBuffer, text string, within time.Duration) bool {
 		}
 	}
 	return false
+}
+
+// TestInstanceE2EWindowBesideUI: with only `minca ui` running (it holds
+// the profile's instance, showing no window), a plain `minca` — what the
+// desktop icon runs — opens a window over the same node, as its client:
+// the window with the app's title comes up and shows the account the UI
+// shows, with no notice that closing it stops sync. The window then takes links, not the UI; once it has closed, the
+// UI takes links again.
+func TestInstanceE2EWindowBesideUI(t *testing.T) {
+	bin := mincaBinary(t)
+	needScreenTools(t)
+	home, run := t.TempDir(), t.TempDir()
+	env := homeEnv(home, "MINCA_LOG=info", "XDG_RUNTIME_DIR="+run, "MINCA_KEYCHAIN=none", "MINCA_PASSPHRASE=a passphrase for this test")
+	const name = "Marigold"
+	create := exec.Command(bin, "account", "create", "--name", name)
+	create.Env = env
+	if code, out := runExit(t, create); code != 0 {
+		t.Fatalf("account create: exit %d, %s", code, out)
+	}
+
+	var uiLog syncBuffer
+	ui := exec.Command(bin, "ui", "--listen", "127.0.0.1:0")
+	ui.Env, ui.Stderr = env, &uiLog
+	stdout, _ := ui.StdoutPipe()
+	if err := ui.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { ui.Process.Kill(); ui.Wait() }()
+	line, _ := bufio.NewReader(stdout).ReadString('\n')
+	m := uiAddress.FindStringSubmatch(strings.TrimSpace(line))
+	if m == nil {
+		t.Fatalf("minca ui printed %q; its log:\n%s", line, uiLog.String())
+	}
+	if !waitForText(&uiLog, "minca ui takes links", 10*time.Second) {
+		t.Fatalf("minca ui did not take the profile's instance; its log:\n%s", uiLog.String())
+	}
+
+	var winLog syncBuffer
+	win := exec.Command(bin)
+	win.Env = env
+	win.Stdout, win.Stderr = &winLog, &winLog
+	if err := win.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited, gone := make(chan error, 1), make(chan struct{})
+	go func() { exited <- win.Wait(); close(gone) }()
+	defer func() { win.Process.Kill(); <-gone }()
+	shot := windowShowing(t, name, exited, &winLog)
+	if dir := os.Getenv("MINCA_E2E_ARTIFACTS"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "window-beside-ui.png"), shot, 0o644)
+	}
+	// minca ui owns the node, so closing the window stops no sync: the
+	// page says nothing of a tray (App.svelte's notice).
+	time.Sleep(2 * time.Second)
+	if _, raw, err := screenshot("Minca"); err == nil {
+		if words, err := readShot(raw); err == nil {
+			for _, w := range words {
+				if reads(w.text, "minimised") || reads(w.text, "stops") {
+					t.Fatalf("the window says closing it stops sync, though minca ui keeps the node: %q", text(words))
+				}
+			}
+		}
+	}
+	if got := uiAccountName(t, m[1], m[2]); got != name {
+		t.Fatalf("minca ui shows the account %q, the window %q", got, name)
+	}
+	if !waitForText(&uiLog, "minca ui takes no links while the window is open", 5*time.Second) {
+		t.Fatalf("minca ui did not make way for the window; its log:\n%s", uiLog.String())
+	}
+
+	open := exec.Command(bin, "minca:"+shortInvite)
+	open.Env = env
+	if code, out := runExit(t, open); code != 0 {
+		t.Fatalf("`minca minca:…` with the window open: exit %d, %s", code, out)
+	}
+	if !waitForText(&winLog, "instance: link received", 5*time.Second) {
+		t.Fatalf("the window did not get the link; its output:\n%s", winLog.String())
+	}
+	if strings.Contains(uiLog.String(), "instance: link received") {
+		t.Fatal("minca ui got the link while the window was open")
+	}
+
+	win.Process.Kill()
+	<-gone
+	deadline := time.Now().Add(15 * time.Second)
+	for strings.Count(uiLog.String(), "minca ui takes links") < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("with the window closed, minca ui did not take links again in 15 s; its log:\n%s", uiLog.String())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	open = exec.Command(bin, "minca:"+shortInvite)
+	open.Env = env
+	if code, out := runExit(t, open); code != 0 {
+		t.Fatalf("`minca minca:…` after the window closed: exit %d, %s", code, out)
+	}
+	if !waitForText(&uiLog, "instance: link received", 5*time.Second) {
+		t.Fatalf("minca ui did not get the link after the window closed; its log:\n%s", uiLog.String())
+	}
+}
+
+// windowShowing waits until the window titled "Minca" is rendered and
+// shows the account's name (OCR of a screenshot), and returns the shot.
+func windowShowing(t *testing.T, name string, exited <-chan error, log *syncBuffer) []byte {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	var seen string
+	for {
+		select {
+		case err := <-exited:
+			t.Fatalf("the window exited: %v\n%s", err, log.String())
+		case <-time.After(500 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no window showing %q in 60 s (OCR read %q); its output:\n%s", name, seen, log.String())
+		}
+		img, raw, err := screenshot("Minca")
+		if err != nil || analyse(img).background < 0.3 {
+			continue
+		}
+		words, err := readShot(raw)
+		if err != nil {
+			continue
+		}
+		seen = text(words)
+		for _, w := range words {
+			if reads(w.text, name) {
+				return raw
+			}
+		}
+	}
+}
+
+// uiAccountName is the name of the account `minca ui` at base shows.
+func uiAccountName(t *testing.T, base, token string) string {
+	t.Helper()
+	req, _ := http.NewRequest("POST", base+"api/v1/Account", strings.NewReader("[]"))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Minca-Token", token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var got struct {
+		Result struct {
+			ProfileName string `json:"profileName"`
+		} `json:"result"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("Account through minca ui: %d, %v", resp.StatusCode, err)
+	}
+	return got.Result.ProfileName
 }

@@ -9,13 +9,15 @@ import (
 	"minca.dev/desktop/app"
 	"minca.dev/desktop/app/instance"
 	"minca.dev/desktop/app/window"
+	"minca.dev/desktop/node/attach"
 	"minca.dev/desktop/node/paths"
 )
 
 // runWindow opens the window and blocks until it is closed. The node keeps
 // running in this process while the window is open if nobody else had it;
 // a tray of the profile, which the window starts where the desktop shows
-// tray icons (keepSyncing), takes it over when the window closes.
+// tray icons (keepSyncing), takes it over when the window closes. The page
+// says when closing the window stops sync (syncGoesOn, watchTray).
 func runWindow(env Env, c command, args []string) error {
 	if err := parseFlags(newFlags(env, c), args); err != nil {
 		return err
@@ -47,7 +49,9 @@ func openWindowWith(env Env, link string) error {
 	defer in.Close()
 	dialogs := &window.Dialogs{}
 	var bg *background
-	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: dialogs.ChooseFolder, TrayAvailable: func() bool { return bg.running() }})
+	var at *attach.Attachment
+	goesOn := func() bool { return bg.syncGoesOn(at) }
+	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: dialogs.ChooseFolder, TrayAvailable: goesOn})
 	if err != nil {
 		return err
 	}
@@ -56,7 +60,7 @@ func openWindowWith(env Env, link string) error {
 	go notifyJoins(env, at.Node())
 	events := app.NodeEvents(env.Ctx, a)
 	go linkEvents(env.Ctx, events, links, show)
-	go watchTray(env.Ctx, events, bg.running, trayRecheck)
+	go watchTray(env.Ctx, events, goesOn, trayRecheck)
 	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Dialogs: dialogs})
 }
 

@@ -3,10 +3,12 @@
 // `minca ui` in Chromium. The page keeps a link that arrives before there is
 // an account and shows it once the account exists; it brings up the Join
 // screen with the link filled in and the preview shown, and joins only when
-// asked; a link to a space the account holds already opens that space.
+// asked; a link to a space the account holds already opens that space. A
+// plain `minca` beside it opens a window of its own (over the same node),
+// which takes links while it is open; then the page takes them again.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
@@ -123,9 +125,37 @@ describe("an invite link opened from another app", { skip: !bin && "MINCA_BIN is
     assert.equal(await page.getByTestId("invite-preview").count(), 0);
   });
 
-  it("a plain launch is refused with the reason: this Minca shows no window", async () => {
-    const r = spawnSync(bin, [], { env: benEnv, timeout: 15000 });
-    assert.notEqual(r.status, 0);
-    assert.match(r.stderr.toString(), /shows no window/);
+  it("a plain launch opens a window of its own, which takes links until it closes", async () => {
+    const win = spawn(bin, [], { env: { ...benEnv, MINCA_LOG: "debug" }, stdio: ["ignore", "pipe", "pipe"] });
+    let log = "";
+    win.stdout.on("data", (b) => (log += b));
+    win.stderr.on("data", (b) => (log += b));
+    const exited = new Promise((resolve) => win.on("exit", (code, signal) => resolve({ code, signal })));
+    try {
+      await until(() => log.includes("msg=call method=Account"), "the window's page to load", () => log);
+      await nav(page, "Settings");
+      openLink(benEnv, viewLink);
+      await until(() => log.includes("instance: link received"), "the window to get the link", () => log);
+      await page.waitForTimeout(1500);
+      assert.equal(await page.getByRole("heading", { level: 1 }).first().textContent(), "Settings", "the page got a link meant for the window");
+    } finally {
+      win.kill("SIGTERM");
+    }
+    await exited;
+    // The UI takes links again within a few seconds of the window closing.
+    let handed = false;
+    for (let i = 0; i < 20 && !handed; i++) {
+      openLink(benEnv, viewLink);
+      handed = await page.getByTestId("space-title").filter({ hasText: "Reading circle" }).waitFor({ timeout: 1000 }).then(() => true, () => false);
+    }
+    assert.ok(handed, "with the window closed, a link reaches the page again");
   });
 });
+
+/** Waits up to 60 s for ok(), failing with what() and the output. */
+async function until(ok, what, output) {
+  for (const end = Date.now() + 60000; !ok(); ) {
+    if (Date.now() > end) assert.fail(`no sign of ${what} in 60 s; output:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
