@@ -78,9 +78,21 @@ func (e *Engine) heldLocked(ctx context.Context, id string) bool {
 	return e.space.Has(ctx, id)
 }
 
-// onWantLocked always answers, with every asked version held (05 §4, §6.4).
+// onWantLocked always answers, with every asked version held (05 §4, §6.4),
+// read at once from a store that reads wire forms so (versions.WireReader).
 func (e *Engine) onWantLocked(ctx context.Context, p *peer, m *syncmsg.Want) error {
 	out := []any{}
+	if wr, ok := e.space.store.(versions.WireReader); ok {
+		wires, err := wr.Wires(ctx, m.IDs)
+		if err != nil {
+			return fmt.Errorf("answer want %d: %w", m.ID, err)
+		}
+		for _, w := range wires {
+			out = append(out, syncmsg.RawJSON(w.JSON))
+		}
+		e.sendLocked(p, &syncmsg.Versions{ID: m.ID, HasID: true, Versions: out})
+		return nil
+	}
 	for _, id := range m.IDs {
 		v, err := e.space.store.Get(ctx, id)
 		if errors.Is(err, versions.ErrNotFound) {
