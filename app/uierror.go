@@ -9,7 +9,7 @@ import (
 
 // UIError is an error as the page receives it. Wails rejects a promise with
 // the error's text only, so the text is the JSON of the *api.Error
-// ({"code","message","hint"}), which frontend/src/lib/host.ts reads back;
+// ({"code","message","hint","detail"}), which frontend/src/lib/host.ts reads back;
 // the browser bridge sends the same object as {"error": {...}}.
 type UIError struct{ API *api.Error }
 
@@ -30,7 +30,7 @@ func uiError(err error) error {
 	if !errors.As(err, &ae) {
 		ae = &api.Error{Code: api.CodeInternal, Message: err.Error()}
 	} else {
-		ae = &api.Error{Code: ae.Code, Message: err.Error(), Hint: ae.Hint}
+		ae = &api.Error{Code: ae.Code, Message: err.Error(), Hint: ae.Hint, Detail: ae.Detail}
 	}
 	return &UIError{API: ae}
 }

@@ -160,7 +160,7 @@ func runJoin(env Env, c command, args []string) error {
 		}
 		return err
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
+	err = withNode(env, func(ctx context.Context, n api.Node) error {
 		if o.preview {
 			p, err := n.PreviewInvite(ctx, pos[0])
 			if err != nil {
@@ -174,6 +174,11 @@ func runJoin(env Env, c command, args []string) error {
 		}
 		return o.print(env, s, func(w io.Writer) { fmt.Fprintf(w, "Joined %s: %s\n", s.Name, s.ID) })
 	})
+	var ae *api.Error
+	if o.verbose && errors.As(err, &ae) && ae.Detail != "" {
+		fmt.Fprintf(env.Stderr, "detail: %s\n", ae.Detail) // the node's refusal in the protocol's terms
+	}
+	return err
 }
 
 // printPreview says who invites to what, as the window's Join screen does:

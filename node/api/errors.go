@@ -21,11 +21,15 @@ const (
 )
 
 // Error is a failure a user interface can branch on and show.
-// Message is written for a person; Hint, when set, says what to do.
+// Message is written for a person; Hint, when set, says what to do;
+// Detail, when set, is the technical reason behind Message (e.g. the
+// protocol's words for a refused invite, 03 §7.6), for logs and for
+// people who ask for it (`minca join --verbose`), not for the page.
 type Error struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
+	Detail  string `json:"detail,omitempty"`
 	Err     error  `json:"-"`
 }
 

@@ -8,7 +8,7 @@
 // request must name the fixed Host and carry no Origin, Referer or
 // Sec-Fetch-Site header, so no web page can reach the API even through a
 // forwarded socket or a DNS-rebound name. Errors travel as JSON
-// {"error":{"code","message","hint"}} and the Client turns them back into
+// {"error":{"code","message","hint","detail"}} and the Client turns them back into
 // *api.Error. Watch is one streaming response of newline-delimited JSON
 // events: the snapshot, then deltas.
 //

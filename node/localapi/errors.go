@@ -33,7 +33,7 @@ var httpStatus = map[api.Code]int{
 func toAPIError(err error) *api.Error {
 	var e *api.Error
 	if errors.As(err, &e) {
-		return &api.Error{Code: e.Code, Message: err.Error(), Hint: e.Hint}
+		return &api.Error{Code: e.Code, Message: err.Error(), Hint: e.Hint, Detail: e.Detail}
 	}
 	return &api.Error{Code: api.CodeInternal, Message: err.Error()}
 }

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"minca.dev/desktop/core/identity"
@@ -142,7 +143,7 @@ func (n *Node) CloseInvite(ctx context.Context, id, inviteKey string) error {
 func (n *Node) PreviewInvite(ctx context.Context, link string) (api.InvitePreview, error) {
 	acc, err := invite.AcceptString(link)
 	if err != nil {
-		return api.InvitePreview{}, api.Errorf(api.CodeInvalid, "invite link: %w", err)
+		return api.InvitePreview{}, refusedLink(err)
 	}
 	p := acc.Preview()
 	out := api.InvitePreview{SpaceID: p.SpaceID, SpaceName: p.SpaceName, Private: p.Visibility == space.VisibilityPriv,
@@ -151,4 +152,40 @@ func (n *Node) PreviewInvite(ctx context.Context, link string) (api.InvitePrevie
 		out.Nodes = append(out.Nodes, nd.URL)
 	}
 	return out, nil
+}
+
+// Sentences for an invite the node refuses, as people read them; the
+// protocol's reason goes into api.Error's Detail (03 §7.6, §7.2, §7.3).
+const (
+	inviteCut        = "This is not a Minca invite link, or it was cut short: copy the whole link again."
+	inviteBroken     = "This invite link does not hold together: it was changed after it was made, or whoever made it may not invite to that space. Ask for a new link."
+	inviteUnreadable = "This invite is to a space this version of Minca cannot read: ask for a new link, or update Minca."
+	inviteClosed     = "This invite was closed: ask whoever sent it for a new link."
+	inviteNotHere    = "This invite has not reached this computer yet: the computer that made it, or a host that keeps the space, must be on and reachable. Try again then."
+)
+
+// refusedLink is the error of a link invite.AcceptString refuses (03 §7.6
+// steps 1–5): a sentence by its reason, the refusal as Detail.
+func refusedLink(err error) *api.Error {
+	msg := inviteBroken
+	switch invite.ReasonOf(err) {
+	case "", invite.ReasonParse, invite.ReasonTooLong, invite.ReasonSecret, invite.ReasonNoSecret, invite.ReasonUnreadable:
+		msg = inviteCut
+	case invite.ReasonSpace:
+		msg = inviteUnreadable
+	}
+	return refusedInvite(api.CodeInvalid, msg, err)
+}
+
+// refusedJoin is the error of a join the space's state refuses (03 §7.3):
+// the invite is closed, or has not arrived here.
+func refusedJoin(err error) *api.Error {
+	if errors.Is(err, invite.ErrInviteClosed) {
+		return refusedInvite(api.CodeForbidden, inviteClosed, err)
+	}
+	return refusedInvite(api.CodeUnavailable, inviteNotHere, err)
+}
+
+func refusedInvite(code api.Code, msg string, err error) *api.Error {
+	return &api.Error{Code: code, Message: msg, Detail: err.Error(), Err: err}
 }

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) {
 	acc, err := invite.AcceptString(link)
 	if err != nil {
-		return api.SpaceSummary{}, api.Errorf(api.CodeInvalid, "invite link: %w", err)
+		return api.SpaceSummary{}, refusedLink(err)
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -65,7 +66,7 @@ func (n *Node) joinRoleLocked(ctx context.Context, h *held, acc *invite.Accepted
 			return nil // holds its role already
 		}
 		if time.Now().After(deadline) {
-			return api.Errorf(api.CodeUnavailable, "the invite is not open here yet: %w", err)
+			return refusedJoin(err)
 		}
 		n.mu.Unlock()
 		select {
@@ -112,7 +113,7 @@ func (n *Node) dialLocked(h *held, nodes []string) error {
 		}
 	}
 	if err := n.net.AddNodes(h.sp.ID, nodes); err != nil {
-		return api.Errorf(api.CodeInvalid, "the invite's nodes: %w", err)
+		return refusedInvite(api.CodeInvalid, inviteBroken, fmt.Errorf("the invite's nodes: %w", err))
 	}
 	return n.saveLocked()
 }
@@ -124,7 +125,7 @@ func (n *Node) holdInviteKeyLocked(h *held, acc *invite.Accepted) error {
 	}
 	k, err := spacekey.FromRaw(acc.Invitation.Key)
 	if err != nil {
-		return api.Errorf(api.CodeInvalid, "the invite's key: %w", err)
+		return refusedInvite(api.CodeInvalid, inviteBroken, fmt.Errorf("the invite's key: %w", err))
 	}
 	return n.holdKeyLocked(h, k)
 }

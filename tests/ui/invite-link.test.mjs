@@ -3,7 +3,8 @@
 // `minca ui` in Chromium. The page keeps a link that arrives before there is
 // an account and shows it once the account exists; it brings up the Join
 // screen with the link filled in and the preview shown, and joins only when
-// asked; a link to a space the account holds already opens that space. A
+// asked; a link to a space the account holds already opens that space; a
+// link cut short is refused in people's words (the node's message). A
 // plain `minca` beside it opens a window of its own (over the same node),
 // which takes links while it is open; then the page takes them again.
 import { after, before, describe, it } from "node:test";
@@ -123,6 +124,20 @@ describe("an invite link opened from another app", { skip: !bin && "MINCA_BIN is
     const r = spawnSync(bin, ["minca:not-an-invite"], { env: benEnv, timeout: 15000 });
     assert.equal(r.status, 2, `exit ${r.status}: ${r.stderr}`);
     assert.equal(await page.getByTestId("invite-preview").count(), 0);
+  });
+
+  it("a link cut short, pasted on the Join screen, is refused in people's words", async () => {
+    await nav(page, "Join a space");
+    const cut = roleLink.slice("minca:".length, -10);
+    await page.getByTestId("join-link").fill(cut);
+    await page.getByTestId("preview").click();
+    const problem = page.getByTestId("error");
+    await problem.waitFor({ timeout: T });
+    const text = await problem.textContent();
+    assert.match(text, /This is not a Minca invite link, or it was cut short: copy the whole link again\./);
+    for (const jargon of ["§", "base64", "parse", "invite refused"]) assert.ok(!text.includes(jargon), `"${jargon}" in ${text}`);
+    assert.equal(await page.getByTestId("invite-preview").count(), 0);
+    await shot(page, "invite-link-cut");
   });
 
   it("a plain launch opens a window of its own, which takes links until it closes", async () => {

@@ -54,6 +54,7 @@ func RunConfig(t *testing.T, cfg Config) {
 	}
 	if cfg.Connected {
 		t.Run("InviteAndJoin", func(t *testing.T) { testInviteAndJoin(t, cfg) })
+		t.Run("InviteWords", func(t *testing.T) { testInviteWords(t, cfg) })
 		t.Run("Private", func(t *testing.T) { testPrivate(t, cfg) })
 		t.Run("RemoveAllOrNothing", func(t *testing.T) { testRemoveAllOrNothing(t, cfg) })
 	}

@@ -1,0 +1,68 @@
+package apitest
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"minca.dev/desktop/node/api"
+)
+
+// Words the technical reason of a refused invite uses, which a person
+// should never be shown as the message (03 §7.6's rules, base64url).
+var inviteJargon = []string{"§", "03 ", "base64", "parse", "invite refused", "sys."}
+
+// wantSentence checks a refusal reads as a sentence for people: its
+// message starts with want's opening words, holds no jargon, and the
+// technical reason is kept in Detail (holding detail).
+func wantSentence(t *testing.T, what string, err error, code api.Code, want, detail string) {
+	t.Helper()
+	wantCode(t, what, err, code)
+	var ae *api.Error
+	errors.As(err, &ae)
+	if !strings.HasPrefix(ae.Message, want) {
+		t.Fatalf("%s: message %q, want it to start %q", what, ae.Message, want)
+	}
+	for _, j := range inviteJargon {
+		if strings.Contains(ae.Message, j) {
+			t.Fatalf("%s: message %q holds %q", what, ae.Message, j)
+		}
+	}
+	if !strings.Contains(ae.Detail, detail) {
+		t.Fatalf("%s: detail %q, want it to hold %q", what, ae.Detail, detail)
+	}
+}
+
+// testInviteWords: PreviewInvite and Join answer a link that is no invite,
+// or is cut short, with a sentence saying so and the refusal's reason in
+// Detail; a changed link with another; and a join with a closed invite
+// says it was closed. Nothing is joined.
+func testInviteWords(t *testing.T, cfg Config) {
+	ctx := ctxOf(t)
+	alice, _ := withAccount(t, cfg, "Alice")
+	bob, _ := withAccount(t, cfg, "Bob")
+	s := must[api.SpaceSummary](t, "CreateSpace")(alice.CreateSpace(ctx, api.CreateSpace{Name: "Team", Template: "team"}))
+	inv := must[api.Invite](t, "role invite")(alice.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"}))
+
+	const cut = "This is not a Minca invite link, or it was cut short"
+	for name, link := range map[string]string{
+		"cut short":        inv.Link[:len(inv.Link)-10],
+		"not a link":       "hello",
+		"a bad base64":     inv.Link[:len(inv.Link)/2] + "!!" + inv.Link[len(inv.Link)/2+2:],
+		"no invite at all": "https://example.com/join#invite=",
+	} {
+		_, err := bob.PreviewInvite(ctx, link)
+		wantSentence(t, "preview, "+name, err, api.CodeInvalid, cut, "invite refused")
+		_, err = bob.Join(ctx, link)
+		wantSentence(t, "join, "+name, err, api.CodeInvalid, cut, "invite refused")
+	}
+	if err := alice.CloseInvite(ctx, s.ID, inv.Key); err != nil {
+		t.Fatalf("close invite: %v", err)
+	}
+	p := must[api.InvitePreview](t, "preview of a closed invite")(bob.PreviewInvite(ctx, inv.Link))
+	if p.SpaceID != s.ID {
+		t.Fatalf("preview %+v", p)
+	}
+	_, err := bob.Join(ctx, inv.Link)
+	wantSentence(t, "join with a closed invite", err, api.CodeForbidden, "This invite was closed", "closed")
+}
