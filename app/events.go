@@ -107,3 +107,12 @@ func (e *Events) dropLocked(ch chan Event) {
 		close(ch)
 	}
 }
+
+// Subscribers is how many subscriptions are open now: for `minca ui`,
+// whether a page shows its events (app/cli hands a link to a window
+// instead when none does).
+func (e *Events) Subscribers() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.subs)
+}

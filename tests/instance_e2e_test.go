@@ -189,8 +189,9 @@ func waitForText(b *syncBuffer, text string, within time.Duration) bool {
 // the profile's instance, showing no window), a plain `minca` — what the
 // desktop icon runs — opens a window over the same node, as its client:
 // the window with the app's title comes up and shows the account the UI
-// shows, with no notice that closing it stops sync. The window then takes links, not the UI; once it has closed, the
-// UI takes links again.
+// shows, with no notice that closing it stops sync. The window then takes
+// links, not the UI. Once it has closed, the UI takes links again while a
+// page is open; with none, a link launch opens a window with its link.
 func TestInstanceE2EWindowBesideUI(t *testing.T) {
 	bin := mincaBinary(t)
 	needScreenTools(t)
@@ -267,13 +268,45 @@ func TestInstanceE2EWindowBesideUI(t *testing.T) {
 
 	win.Process.Kill()
 	<-gone
-	deadline := time.Now().Add(15 * time.Second)
-	for strings.Count(uiLog.String(), "minca ui takes links") < 2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("with the window closed, minca ui did not take links again in 15 s; its log:\n%s", uiLog.String())
-		}
-		time.Sleep(200 * time.Millisecond)
+	uiTakesLinks(t, &uiLog, 2)
+
+	// With no page open, a link launch opens a window too, with its link.
+	var linkLog syncBuffer
+	linkWin := exec.Command(bin, "minca:"+shortInvite)
+	linkWin.Env, linkWin.Stdout, linkWin.Stderr = env, &linkLog, &linkLog
+	if err := linkWin.Start(); err != nil {
+		t.Fatal(err)
 	}
+	linkGone := make(chan struct{})
+	go func() { linkWin.Wait(); close(linkGone) }()
+	defer func() { linkWin.Process.Kill(); <-linkGone }()
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(300 * time.Millisecond) {
+		if _, err := windowID("Minca"); err == nil {
+			break
+		}
+		select {
+		case <-linkGone:
+			t.Fatalf("`minca minca:…` with no page open exited without a window; its output:\n%s", linkLog.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("`minca minca:…` with no page open showed no window in 60 s; its output:\n%s", linkLog.String())
+		}
+	}
+	if strings.Contains(uiLog.String(), "instance: link received") {
+		t.Fatal("minca ui took a link no page would show")
+	}
+	linkWin.Process.Kill()
+	<-linkGone
+	uiTakesLinks(t, &uiLog, 3)
+
+	// With a page open (subscribed to the UI's events), the UI takes links.
+	req, _ := http.NewRequest("GET", m[1]+"api/v1/events?token="+m[2], nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("events of minca ui: %v %v", resp, err)
+	}
+	defer resp.Body.Close()
 	open = exec.Command(bin, "minca:"+shortInvite)
 	open.Env = env
 	if code, out := runExit(t, open); code != 0 {
@@ -281,6 +314,16 @@ func TestInstanceE2EWindowBesideUI(t *testing.T) {
 	}
 	if !waitForText(&uiLog, "instance: link received", 5*time.Second) {
 		t.Fatalf("minca ui did not get the link after the window closed; its log:\n%s", uiLog.String())
+	}
+}
+
+// uiTakesLinks waits until minca ui has said n times that it takes links.
+func uiTakesLinks(t *testing.T, uiLog *syncBuffer, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); strings.Count(uiLog.String(), "minca ui takes links") < n; time.Sleep(200 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("with the window closed, minca ui did not take links again in 15 s; its log:\n%s", uiLog.String())
+		}
 	}
 }
 

@@ -65,14 +65,16 @@ const relisten = 2 * time.Second
 // takeLinks makes this UI the profile's instance (app/instance) whenever
 // no window is: a later `minca minca:…` launch then hands its link to the
 // page, as "invite" events, instead of opening a window. The UI shows no
-// window itself (Windowless): a plain `minca` makes it let go, and opens
-// its own window over the same node; links then go there. Once that
+// window itself (Windowless): a plain `minca`, or a link launch while no
+// page is open (ShowsLinks: nothing subscribes to events), makes it let
+// go, and opens its own window over the same node; links then go there. Once that
 // window has closed, the UI takes links again. It runs until ctx ends, and
 // the channel it returns is closed once it has let go of the instance.
 func takeLinks(ctx context.Context, env Env, events *app.Events) <-chan struct{} {
 	links := make(chan string, 4)
 	go linkEvents(ctx, events, links, nil)
-	cfg := instance.Config{Profile: paths.DefaultProfile, Windowless: true, OnLink: offerLink(links), Log: logger(env)}
+	cfg := instance.Config{Profile: paths.DefaultProfile, Windowless: true, OnLink: offerLink(links), Log: logger(env),
+		ShowsLinks: func() bool { return events.Subscribers() > 0 }}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

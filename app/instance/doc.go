@@ -11,9 +11,10 @@
 // calls Config.OnLink with it, and exits. A later plain launch calls
 // Activate, and the running one raises its window (Config.OnActivate).
 // An instance that shows no window (`minca ui`, Config.Windowless) makes
-// way for a plain launch instead: it lets go of the lock and socket and
-// answers so, and the launch becomes the instance and opens its window
-// (yield.go); links then go to that window.
+// way for a plain launch instead, and for a link launch while nothing
+// shows its links (Config.ShowsLinks): it lets go of the lock and socket
+// and answers so, and the launch becomes the instance and opens its
+// window (yield.go); links then go to that window.
 //
 // The wire is one JSON line each way: {"v":1,"kind":"link","link":…} or
 // {"v":1,"kind":"activate"}, answered {"ok":true}, {"yield":true} or

@@ -33,6 +33,11 @@ type Config struct {
 	// when set, is called.
 	Windowless bool
 	OnYield    func()
+	// ShowsLinks, for a Windowless instance, says whether anything shows
+	// the links it takes now (`minca ui`: a page is open). When it says
+	// no, a link launch takes its place too, and opens its window with
+	// the link. Nil: it always does.
+	ShowsLinks func() bool
 	// Log gets one line per hand-off received or refused; nil discards.
 	Log *slog.Logger
 }
@@ -222,8 +227,9 @@ func (in *Instance) handle(req request) error {
 
 // HandOff checks link and gives it to the profile's running instance. It
 // returns ErrNotRunning when none runs (the caller then opens the window
-// itself and shows the link there), a ParseLink error for a bad link
-// (nothing is sent), or ErrRefused with the running one's reason.
+// itself and shows the link there), ErrYielded when it made way for the
+// caller (the same), a ParseLink error for a bad link (nothing is sent),
+// or ErrRefused with the running one's reason.
 func HandOff(cfg Config, link string) error {
 	l, err := ParseLink(link)
 	if err != nil {

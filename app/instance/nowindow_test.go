@@ -3,6 +3,7 @@ package instance
 import (
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -83,5 +84,45 @@ func TestNoWindowRefusesActivate(t *testing.T) {
 	}
 	if _, err := Listen(cfg); !errors.Is(err, ErrRunning) {
 		t.Fatalf("Listen after the refusal = %v, want ErrRunning", err)
+	}
+}
+
+// A windowless instance takes links while something shows them
+// (ShowsLinks); while nothing does, a link launch takes its place and
+// gets its own link, as a window launched with it does.
+func TestNoWindowYieldsLinkNobodySees(t *testing.T) {
+	dir := shortDir(t)
+	var shown atomic.Bool
+	shown.Store(true)
+	uiLinks := make(chan string, 1)
+	ui, err := Listen(Config{Dir: dir, Profile: "p", Windowless: true,
+		OnLink: func(inv string) { uiLinks <- inv }, ShowsLinks: shown.Load})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ui.Close()
+	if _, err := Open(Config{Dir: dir, Profile: "p"}, "minca:"+shortExample); !errors.Is(err, ErrHandedOff) {
+		t.Fatalf("a link while a page shows links: %v, want ErrHandedOff", err)
+	}
+	wait(t, uiLinks)
+
+	shown.Store(false)
+	winLinks := make(chan string, 1)
+	win, err := Open(Config{Dir: dir, Profile: "p", OnLink: func(inv string) { winLinks <- inv },
+		OnActivate: func() {}}, "minca:"+shortExample)
+	if err != nil {
+		t.Fatalf("a link while nothing shows links: %v, want to become the instance", err)
+	}
+	defer win.Close()
+	if got := wait(t, winLinks); got != shortExample {
+		t.Fatalf("the new window got %q", got)
+	}
+	select {
+	case <-ui.Yielded():
+	default:
+		t.Fatal("the windowless instance did not make way")
+	}
+	if len(uiLinks) != 0 {
+		t.Fatal("the windowless instance got the link nobody would see")
 	}
 }

@@ -22,8 +22,9 @@ func IsLinkArg(arg string) bool {
 // else. When another instance of the profile runs, Open hands the link
 // over (or, with no link, asks it to show itself) and returns
 // ErrHandedOff; a running instance that shows no window (`minca ui`) makes
-// way for a plain launch instead (ErrYielded), and Open tries again to
-// become the instance. Otherwise this process becomes the instance, and a
+// way for a plain launch instead, and for a link launch while nothing
+// shows its links (ErrYielded), and Open tries again to become the
+// instance. Otherwise this process becomes the instance, and a
 // link it was launched with goes to cfg.OnLink like any handed-over one,
 // once the instance listens.
 func Open(cfg Config, link string) (*Instance, error) {

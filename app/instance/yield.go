@@ -6,14 +6,24 @@ import (
 )
 
 // ErrYielded: the running instance shows no window (`minca ui`) and let go
-// of the profile's instance for this plain launch, which now becomes it
-// and opens its own window (Open does).
+// of the profile's instance for this launch, which now becomes it and
+// opens its own window (Open does), with its link if it has one.
 var ErrYielded = errors.New("instance: the running Minca shows no window and made way for this one")
 
-// yields reports whether this instance makes way for req: a plain launch
-// (activate) reaching an instance that shows no window.
+// yields reports whether this instance makes way for req, as one that
+// shows no window: for a plain launch (activate), and for a link launch
+// while nothing shows the links it takes (Config.ShowsLinks).
 func (in *Instance) yields(req request) bool {
-	return req.V == wireVersion && req.Kind == kindActivate && in.cfg.OnActivate == nil && in.cfg.Windowless
+	if req.V != wireVersion || !in.cfg.Windowless || in.cfg.OnActivate != nil {
+		return false
+	}
+	switch req.Kind {
+	case kindActivate:
+		return true
+	case kindLink:
+		return in.cfg.ShowsLinks != nil && !in.cfg.ShowsLinks()
+	}
+	return false
 }
 
 // yield lets go of the instance, then tells the launch on c so: by the
