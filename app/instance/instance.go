@@ -73,7 +73,7 @@ type Instance struct {
 
 	mu      sync.Mutex
 	gone    bool          // let go of: Close or a yield (release)
-	yielded chan struct{} // closed when a plain launch took its place
+	yielded chan struct{} // closed when a launch took its place (yield.go)
 }
 
 // paths returns the lock and socket names of cfg.

@@ -39,6 +39,5 @@ func (in *Instance) yield(c net.Conn) {
 	}
 }
 
-// Yielded is closed when a plain launch took this windowless instance's
-// place.
+// Yielded is closed when a launch took this windowless instance's place.
 func (in *Instance) Yielded() <-chan struct{} { return in.yielded }
