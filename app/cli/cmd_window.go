@@ -27,7 +27,10 @@ func runWindow(env Env, c command, args []string) error {
 
 // openWindowWith opens the window, launched with a minca: link or "". One
 // window per profile (app/instance): if one is open already, it gets the
-// link (or is asked to show itself) and this process exits 0.
+// link (or is asked to show itself) and this process exits 0. A `minca
+// ui` holding the profile's instance makes way for it instead (unless it
+// takes the link, with a page open): this window then opens as a client
+// of the node the UI owns.
 func openWindowWith(env Env, link string) error {
 	links := make(chan string, 4)
 	show := make(chan struct{}, 1)
