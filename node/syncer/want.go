@@ -61,8 +61,9 @@ func (e *Engine) askLocked(ctx context.Context, p *peer, c string, ids []string)
 		e.sendLocked(p, &syncmsg.Want{ID: w.id, IDs: chunk})
 		chunk = nil
 	}
+	held := e.heldManyLocked(ctx, ids)
 	for _, id := range ids {
-		if p.refused[id] || p.asked[id] != 0 || e.waiting.has(id) || e.heldLocked(ctx, id) {
+		if p.refused[id] || p.asked[id] != 0 || e.waiting.has(id) || held(id) {
 			continue
 		}
 		chunk = append(chunk, id)
@@ -76,6 +77,25 @@ func (e *Engine) askLocked(ctx context.Context, p *peer, c string, ids []string)
 // heldLocked says whether a version with id is kept, in any form.
 func (e *Engine) heldLocked(ctx context.Context, id string) bool {
 	return e.space.Has(ctx, id)
+}
+
+// heldManyLocked is heldLocked for ids, asked of a store that says many
+// versions' forms at once (versions.FormsReader) in one go; any other
+// store, or one that fails to, is asked id by id.
+func (e *Engine) heldManyLocked(ctx context.Context, ids []string) func(id string) bool {
+	byOne := func(id string) bool { return e.heldLocked(ctx, id) }
+	fr, ok := e.space.store.(versions.FormsReader)
+	if !ok || len(ids) < 2 {
+		return byOne
+	}
+	forms, err := fr.Forms(ctx, ids)
+	if err != nil {
+		return byOne
+	}
+	return func(id string) bool {
+		f, ok := forms[id]
+		return e.space.pending[id] != nil || (ok && f != versions.Absent)
+	}
 }
 
 // onWantLocked always answers, with every asked version held (05 §4, §6.4),
