@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
 import {
-  T, accountDID, createAccount, listenOf, createInvite, createSpace, eventually, joinByLink, memberRow, nav, openSpace, shot, shortDID,
+  T, accountDID, createAccount, keyStoreFor, listenOf, createInvite, createSpace, eventually, joinByLink, memberRow, nav, openSpace, shot, shortDID,
 } from "./flows.mjs";
 
 describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
@@ -254,7 +254,8 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
 
   it("settings: key store in words, a new profile name", async () => {
     await nav(a, "Settings");
-    assert.match(await a.getByTestId("key-store").textContent(), /keychain|passphrase/);
+    const kept = keyStoreFor() === "keychain" ? /Kept in this computer's keychain/ : /Locked with your passphrase/;
+    assert.match(await a.getByTestId("key-store").textContent(), kept);
     await a.getByTestId("settings-name").fill("Ana Lima");
     await a.getByTestId("save-name").click();
     await a.waitForFunction(() => document.querySelector('[data-testid="me"]')?.textContent === "Ana Lima", null, { timeout: T });

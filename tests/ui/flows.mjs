@@ -1,6 +1,7 @@
 // Steps of the UI flows as a person does them, over Playwright pages of
 // `minca ui`: first run, spaces, members, invites, folder, sync.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 
 export const T = 20000; // ms a step may take on a busy machine
@@ -18,12 +19,29 @@ export async function nav(page, label) {
 }
 
 /**
- * First run: creates an account named name in folder, answers the
- * passphrase question if the node has no keychain, saves and checks the
- * recovery code, and lands on the view named landing. Returns the recovery
- * code.
+ * Where a `minca ui` started with env keeps account keys: "keychain" when a
+ * Secret Service owns its name on the session bus (tests/run-e2e.sh starts
+ * gnome-keyring) and MINCA_KEYCHAIN is not "none", else "passphrase".
  */
-export async function createAccount(page, name, folder, passphrase = "correct horse battery staple", landing = "Spaces") {
+export function keyStoreFor(env = process.env) {
+  if (String(env.MINCA_KEYCHAIN ?? "").toLowerCase() === "none" || !env.DBUS_SESSION_BUS_ADDRESS) return "passphrase";
+  try {
+    const out = execFileSync("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+      "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"], { env, timeout: 5000 }).toString();
+    return /boolean true/.test(out) ? "keychain" : "passphrase";
+  } catch {
+    return "passphrase";
+  }
+}
+
+/**
+ * First run: creates an account named name in folder, saves and checks the
+ * recovery code, and lands on the view named landing. Returns the recovery
+ * code. keyStore is where the node must keep the key (keyStoreFor): with
+ * "keychain" no passphrase may be asked; with "passphrase" the page must say
+ * why it asks, and takes passphrase twice.
+ */
+export async function createAccount(page, name, folder, passphrase = "correct horse battery staple", landing = "Spaces", keyStore = keyStoreFor()) {
   await page.getByTestId("start-create").click({ timeout: T });
   await page.getByTestId("profile-name").fill(name);
   if (folder) await page.getByTestId("folder-input").fill(folder);
@@ -31,13 +49,26 @@ export async function createAccount(page, name, folder, passphrase = "correct ho
   const code = page.getByTestId("recovery-code");
   const pass = page.getByTestId("passphrase");
   await Promise.race([code.waitFor({ timeout: T }), pass.waitFor({ timeout: T })]);
-  if (await pass.isVisible()) {
-    // No keychain: the page says why it asks, then takes a passphrase.
+  if (keyStore === "keychain") {
+    assert.equal(await pass.count(), 0, "the Secret Service is up: the keychain keeps the key, no passphrase is asked");
+  } else {
+    assert.ok(await pass.isVisible(), "no usable keychain: the page asks for a passphrase");
     assert.match(await page.getByTestId("passphrase-card").textContent(), /cannot use a keychain/);
     await pass.fill(passphrase);
+    await page.getByTestId("passphrase-again").fill(passphrase);
     await page.getByTestId("create-account").click();
     await code.waitFor({ timeout: T });
   }
+  return checkRecoveryCode(page, name, landing);
+}
+
+/**
+ * The recovery-code steps of the first run, from the page showing the code:
+ * saves it, answers a wrong check (refused) then the right one, and lands on
+ * the view named landing as name. Returns the code.
+ */
+export async function checkRecoveryCode(page, name, landing = "Spaces") {
+  const code = page.getByTestId("recovery-code");
   const recovery = (await code.textContent()).trim();
   assert.match(recovery, /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){5}-[0-9A-HJKMNP-TV-Z]{2}$/);
   await page.getByTestId("saved-code").click();

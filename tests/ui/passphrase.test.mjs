@@ -1,0 +1,121 @@
+// The passphrase fallback in headless Chromium, taken for certain: `minca ui`
+// runs with a session bus address that leads nowhere, so no keychain answers
+// (keychain.UnavailableError) and the node locks the account key with a
+// passphrase. First run asks for one and refuses a short or mistyped one;
+// Settings says so; after a restart the account is locked until the
+// passphrase, not a wrong one, unlocks it.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, checkRecoveryCode, createSpace, keyStoreFor, nav, openSpace, shot } from "./flows.mjs";
+
+const PASS = "a long passphrase for Ana";
+
+/** `minca status --json` in env. */
+const status = (env) => JSON.parse(execFileSync(bin, ["status", "--json"], { env }).toString());
+
+/** A digest of every file under dir, by path: what a refused attempt must leave as it was. */
+function digest(dir) {
+  const h = createHash("sha256");
+  const walk = (d) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else h.update(p).update("\0").update(readFileSync(p)).update("\0");
+    }
+  };
+  walk(dir);
+  return h.digest("hex");
+}
+
+describe("no usable keychain: the passphrase keeps the account key", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
+  let home, env, ui, browser, page, folder;
+
+  before(async () => {
+    home = freshHome();
+    folder = join(home.home, "Minca");
+    // A bus address nobody listens on: the Secret Service cannot answer.
+    env = { ...envFor(home.home), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home.home, "no-bus")}` };
+    assert.equal(keyStoreFor(env), "passphrase");
+    ui = await startUI(home.home, env);
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    await page.goto(ui.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    const code = await ui?.stop();
+    home?.cleanup();
+    assert.equal(code, 0, "minca ui exits cleanly on SIGTERM");
+  });
+
+  it("first run asks for a passphrase, and refuses a short or mistyped one", async () => {
+    await page.getByTestId("start-create").click({ timeout: T });
+    await page.getByTestId("profile-name").fill("Ana");
+    await page.getByTestId("folder-input").fill(folder);
+    await page.getByTestId("create-account").click();
+    const card = page.getByTestId("passphrase-card");
+    await card.waitFor({ timeout: T });
+    assert.match(await card.textContent(), /cannot use a keychain on this computer/);
+    assert.match(await page.getByTestId("error").textContent(), /no keychain is usable/);
+    await shot(page, "passphrase-asked");
+
+    const pass = page.getByTestId("passphrase");
+    const again = page.getByTestId("passphrase-again");
+    const refused = async (p, a, why) => {
+      await pass.fill(p);
+      await again.fill(a);
+      await page.getByTestId("create-account").click();
+      await page.getByTestId("error").filter({ hasText: why }).waitFor({ timeout: T });
+      assert.equal(await page.getByTestId("recovery-code").count(), 0, "no account for a refused passphrase");
+      assert.equal(status(env).account ?? "", "", "the node holds no account");
+    };
+    await refused("short", "short", /at least 8 characters/);
+    await refused(PASS, PASS + "!", /two passphrases differ/);
+
+    await pass.fill(PASS);
+    await again.fill(PASS);
+    await page.getByTestId("create-account").click();
+    await page.getByTestId("recovery-code").waitFor({ timeout: T });
+    await checkRecoveryCode(page, "Ana");
+    assert.equal(status(env).keyStore, "passphrase");
+  });
+
+  it("Settings says the key is locked with the passphrase", async () => {
+    await nav(page, "Settings");
+    const text = await page.getByTestId("key-store").textContent();
+    assert.match(text, /Locked with your passphrase/);
+    assert.match(text, /no keychain/);
+    await shot(page, "passphrase-settings");
+    await createSpace(page, "Notebook", { priv: true, template: "notebook" });
+  });
+
+  it("after a restart the account is locked; a wrong passphrase changes nothing, the right one unlocks", async () => {
+    assert.equal(await ui.stop(), 0);
+    ui = await startUI(home.home, env);
+    await page.goto(ui.url);
+    await page.getByRole("heading", { name: "Unlock your account", level: 1 }).waitFor({ timeout: T });
+    assert.equal(await page.getByTestId("passphrase-again").count(), 0, "unlocking asks the passphrase once");
+    assert.equal(await page.getByTestId("start-create").count(), 0);
+    await shot(page, "passphrase-locked");
+
+    const before = digest(folder);
+    await page.getByTestId("passphrase").fill("not the passphrase");
+    await page.getByTestId("restore-account").click();
+    await page.getByTestId("error").filter({ hasText: /passphrase does not open/ }).waitFor({ timeout: T });
+    assert.equal(await page.getByRole("heading", { name: "Unlock your account", level: 1 }).count(), 1, "still locked");
+    assert.equal(digest(folder), before, "a wrong passphrase leaves the data folder as it was");
+
+    await page.getByTestId("passphrase").fill(PASS);
+    await page.getByTestId("restore-account").click();
+    await page.getByRole("heading", { name: "Spaces", level: 1 }).waitFor({ timeout: T });
+    assert.equal(await page.getByTestId("me").textContent(), "Ana");
+    await openSpace(page, "Notebook");
+    assert.equal(status(env).keyStore, "passphrase");
+  });
+});
