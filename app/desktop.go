@@ -14,7 +14,7 @@ type Desktop struct {
 	ChooseFolder  func() (string, error) // a folder path, or "" if cancelled
 	Autostart     func() bool            // whether Minca starts at login
 	SetAutostart  func(on bool) error
-	TrayAvailable func() bool // whether sync goes on once the window closes (a Minca tray runs, or another process owns the node)
+	TrayAvailable func() bool // whether a Minca tray runs to keep syncing once the window closes
 }
 
 // errNoMethod is the error of a Desktop binding its host does not offer.
@@ -47,11 +47,10 @@ func (a *App) SetAutostart(on bool) error {
 	return do(a, "SetAutostart", func(context.Context) error { return a.desktop.SetAutostart(on) })
 }
 
-// TrayAvailable reports whether sync goes on once the window closes: a
-// Minca tray runs (the window starts one where the desktop shows tray
-// icons) and takes the node over, or another process (`minca ui`, a host)
-// owns it; when not, the page says that closing the window stops sync.
-// The window answers anew at every call, and sends a "tray" event at each
+// TrayAvailable reports whether a Minca tray runs (the window starts one
+// where the desktop shows tray icons) and keeps syncing once the window
+// closes; when not, the page says that closing the window stops sync. The
+// window answers anew at every call, and sends a "tray" event at each
 // change.
 func (a *App) TrayAvailable() (bool, error) {
 	if a.desktop.TrayAvailable == nil {

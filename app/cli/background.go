@@ -9,7 +9,6 @@ import (
 
 	"minca.dev/desktop/app"
 	"minca.dev/desktop/app/instance"
-	"minca.dev/desktop/node/attach"
 	"minca.dev/desktop/node/paths"
 )
 
@@ -53,17 +52,6 @@ func (b *background) running() bool {
 		return false
 	}
 	return trayRuns()
-}
-
-// syncGoesOn reports whether sync goes on once the window closes: another
-// process owns the node (e.g. `minca ui`, a tray or a host; the window is
-// its client), or a tray runs that takes it over (running). at nil: the
-// window's own attachment is not known yet.
-func (b *background) syncGoesOn(at *attach.Attachment) bool {
-	if at != nil && at.Role() == attach.Client {
-		return true
-	}
-	return b.running()
 }
 
 // trayRuns reports whether a process holds the profile's tray role.

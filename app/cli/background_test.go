@@ -52,7 +52,7 @@ func TestTrayNoticeFollowsTheTray(t *testing.T) {
 	defer stop()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go watchTray(ctx, events, func() bool { return bg.syncGoesOn(nil) }, 20*time.Millisecond)
+	go watchTray(ctx, events, bg.running, 20*time.Millisecond)
 
 	if !trayNotice(t, ch) || !bg.running() {
 		t.Fatal("a tray runs, but the window says sync stops when it closes")

@@ -9,7 +9,6 @@ import (
 	"minca.dev/desktop/app"
 	"minca.dev/desktop/app/instance"
 	"minca.dev/desktop/app/window"
-	"minca.dev/desktop/node/attach"
 	"minca.dev/desktop/node/paths"
 )
 
@@ -17,7 +16,7 @@ import (
 // running in this process while the window is open if nobody else had it;
 // a tray of the profile, which the window starts where the desktop shows
 // tray icons (keepSyncing), takes it over when the window closes. The page
-// says when closing the window stops sync (syncGoesOn, watchTray).
+// says when closing the window stops sync (background.running, watchTray).
 func runWindow(env Env, c command, args []string) error {
 	if err := parseFlags(newFlags(env, c), args); err != nil {
 		return err
@@ -52,8 +51,7 @@ func openWindowWith(env Env, link string) error {
 	defer in.Close()
 	dialogs := &window.Dialogs{}
 	var bg *background
-	var at *attach.Attachment
-	goesOn := func() bool { return bg.syncGoesOn(at) }
+	goesOn := func() bool { return bg.running() }
 	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: dialogs.ChooseFolder, TrayAvailable: goesOn})
 	if err != nil {
 		return err
