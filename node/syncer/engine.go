@@ -84,6 +84,9 @@ type Engine struct {
 	// bytes, until Receive takes them (guarded by prepMu, not mu).
 	prepMu   sync.Mutex
 	prepared map[[32]byte]*prepared
+	// wantsOut are the ids of wants in flight, for Prepare (guarded by
+	// prepMu; kept in step with the peers' wants under mu).
+	wantsOut map[uint64]bool
 }
 
 // Stats counts what an engine saw, for tests and status.
@@ -125,6 +128,7 @@ func (e *Engine) AddPeer(ctx context.Context, did string, conn Conn) error {
 		return fmt.Errorf("add peer %s: that is this node", did)
 	}
 	p := newPeer(did, conn)
+	e.forgetWantsLocked(e.peers[did])
 	e.peers[did] = p
 	return e.sendHelloLocked(ctx, p, false)
 }
@@ -134,6 +138,7 @@ func (e *Engine) AddPeer(ctx context.Context, did string, conn Conn) error {
 func (e *Engine) RemovePeer(did string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.forgetWantsLocked(e.peers[did])
 	delete(e.peers, did)
 }
 

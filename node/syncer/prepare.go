@@ -52,8 +52,42 @@ func (e *Engine) Prepare(msg []byte) {
 	e.prepMu.Unlock()
 	defer close(pre.done)
 	pre.msg, pre.err = syncmsg.Parse(msg)
-	if m, ok := pre.msg.(*syncmsg.Versions); ok {
+	if m, ok := pre.msg.(*syncmsg.Versions); ok && (!m.HasID || e.isWantOut(m.ID)) {
 		pre.byID = e.prepareEntries(m.Versions)
+	}
+}
+
+// wantOut notes a want sent (out) or answered, given up or forgotten: a
+// versions message answering no want in flight is ignored (05 §6.3), so
+// Prepare checks none of its signatures (a want given up for silence may
+// still be answered, late).
+func (e *Engine) wantOut(id uint64, out bool) {
+	e.prepMu.Lock()
+	defer e.prepMu.Unlock()
+	if !out {
+		delete(e.wantsOut, id)
+		return
+	}
+	if e.wantsOut == nil {
+		e.wantsOut = map[uint64]bool{}
+	}
+	e.wantsOut[id] = true
+}
+
+func (e *Engine) isWantOut(id uint64) bool {
+	e.prepMu.Lock()
+	defer e.prepMu.Unlock()
+	return e.wantsOut[id]
+}
+
+// forgetWantsLocked forgets the wants in flight with p (nil: none), which
+// is going.
+func (e *Engine) forgetWantsLocked(p *peer) {
+	if p == nil {
+		return
+	}
+	for id := range p.wants {
+		e.wantOut(id, false)
 	}
 }
 

@@ -1,6 +1,7 @@
 package syncer
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"reflect"
 	"testing"
@@ -132,5 +133,42 @@ func TestPrepareBoundAndForget(t *testing.T) {
 	}
 	if st := b.eng.Stats(); st.Stored != MaxPrepared+1 || st.Refused != 0 {
 		t.Fatalf("stats %+v", st)
+	}
+}
+
+// TestPrepareSkipsUnaskedAnswer: a versions message answering no want in
+// flight (given up, or never sent) is parsed ahead but its signatures are
+// not checked, since Receive ignores it; one answering a want out is
+// checked ahead.
+func TestPrepareSkipsUnaskedAnswer(t *testing.T) {
+	c := newCluster(t, 2, 5, memnet.Faults{})
+	a, b := c.nodes[0], c.nodes[1]
+	c.connect(a, b)
+	v := a.create("app.wiki", "u", map[string]any{"n": 1.0})
+	answer := func(id uint64) []byte {
+		msg, err := syncmsg.Marshal(&syncmsg.Versions{ID: id, HasID: true, Versions: []any{v.Wire()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return msg
+	}
+	b.eng.wantOut(100, true)
+	unasked, asked := answer(99), answer(100)
+	b.eng.Prepare(unasked)
+	b.eng.Prepare(asked)
+	if pre := b.eng.prepared[sha256.Sum256(unasked)]; pre == nil || pre.msg == nil || pre.byID != nil {
+		t.Fatalf("an answer to no want out: %+v", pre)
+	}
+	if pre := b.eng.prepared[sha256.Sum256(asked)]; pre == nil || pre.byID[v.ID] == nil || !pre.byID[v.ID].verified {
+		t.Fatalf("an answer to a want out: %+v", pre)
+	}
+	b.eng.wantOut(100, false)
+	for _, msg := range [][]byte{unasked, asked} {
+		if err := b.eng.Receive(ctx, a.name, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := b.eng.Stats(); st.Ignored != 2 || st.Stored != 0 || b.eng.Prepared() != 0 {
+		t.Fatalf("stats %+v, %d prepared", st, b.eng.Prepared())
 	}
 }

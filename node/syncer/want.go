@@ -57,6 +57,7 @@ func (e *Engine) askLocked(ctx context.Context, p *peer, c string, ids []string)
 			p.asked[id] = w.id
 		}
 		p.wants[w.id] = w
+		e.wantOut(w.id, true)
 		e.stats.WantsSent++
 		e.sendLocked(p, &syncmsg.Want{ID: w.id, IDs: chunk})
 		chunk = nil
@@ -160,6 +161,7 @@ func (e *Engine) onVersionsLocked(ctx context.Context, p *peer, m *syncmsg.Versi
 
 func (e *Engine) dropWantLocked(p *peer, w *want) {
 	delete(p.wants, w.id)
+	e.wantOut(w.id, false)
 	for id := range w.ids {
 		if p.asked[id] == w.id {
 			delete(p.asked, id)
