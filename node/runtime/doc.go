@@ -13,8 +13,9 @@
 // versions), members.go, roles.go, history.go (03 §2, §4.6, §6), invites.go
 // and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
 // registry.go (03 §13), folder.go, move.go and oldcopy.go (05 §14: the
-// data folder, moving it, removing the old copy), folder_mirror.go
-// (05 §16: spaces as segments in the data folder, pushed on close),
+// data folder, moving it, removing the old copy), folder_mirror*.go
+// (05 §16: spaces as segments in the data folder; _setup, _push, _pull and
+// _close by concern, pushed on close),
 // member_checks.go (what a change to the members writes, checked before
 // any is written), sync.go, net.go,
 // hub.go, loop.go (05 §4–§9, 04), network.go and listen.go (04 §5.3: the

@@ -1,0 +1,23 @@
+package runtime
+
+import (
+	"context"
+	"time"
+)
+
+// pushQuiet pushes once no local change came for mirrorDebounce, recording
+// generation g as pushed, and compacts when the push put anything up.
+func (sm *spaceMirror) pushQuiet(ctx context.Context, now time.Time, g uint64) {
+	if sm.seenGen == sm.pushedGen || now.Sub(sm.changed) < mirrorDebounce {
+		return
+	}
+	up, err := sm.m.Push(ctx)
+	if err != nil {
+		sm.lastErr = err
+		return
+	}
+	sm.pushedGen = g
+	if up > 0 {
+		_, _ = sm.m.Compact(ctx, false)
+	}
+}
