@@ -377,6 +377,19 @@ func TestTrayE2EJoinNotification(t *testing.T) {
 	case <-time.After(500 * time.Millisecond):
 	}
 	mincaIn(t, bin, bo, "account", "create", "--name", "Bo")
+	// Bo's node stays up (his own host), so his profile, and with it his
+	// name, follows the join; a one-shot join may exit before sending it.
+	boHost := exec.Command(bin, "host")
+	boHost.Env = append(os.Environ(), bo...)
+	var boOut syncBuffer
+	boHost.Stdout, boHost.Stderr = &boOut, &boOut
+	if err := boHost.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { boHost.Process.Signal(syscall.SIGTERM); boHost.Wait() }()
+	if !waitForText(&boOut, "keeping the node", 15*time.Second) {
+		t.Fatalf("Bo's minca host did not start:\n%s", boOut.String())
+	}
 	mincaIn(t, bin, bo, "join", inv.Link)
 	select {
 	case s := <-server.summaries:
