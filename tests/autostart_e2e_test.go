@@ -93,8 +93,18 @@ func TestAutostartE2EStartAtLogin(t *testing.T) {
 	if _, err := login.menu.Wait(3*time.Second, checkboxIs(false)); err != nil {
 		t.Fatalf("checkbox after disabling: %v", err)
 	}
-	if _, err := os.Stat(entry); !os.IsNotExist(err) {
-		t.Fatalf("login entry still there after unchecking: %v", err)
+	// GTK flips the checkbox on the click, before the tray's action has
+	// removed the entry: wait for the file to go.
+	gone := time.Now().Add(5 * time.Second)
+	for {
+		_, err := os.Stat(entry)
+		if os.IsNotExist(err) {
+			break
+		}
+		if time.Now().After(gone) {
+			t.Fatalf("login entry still there 5 s after unchecking: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 	login.click(t, "Quit")
 	login.waitExit(t)
