@@ -63,6 +63,9 @@ type Config struct {
 	Backoff transport.Backoff
 	// Tick is how often each engine is ticked; zero: DefaultTick.
 	Tick time.Duration
+	// Progress is the least time between two progress events of a space
+	// (events.go); zero: ProgressEvery.
+	Progress time.Duration
 	// WhoTimeout bounds the wait for a peer's `who`; zero: WhoTimeout.
 	WhoTimeout time.Duration
 	Rand       io.Reader        // nonces and member proofs; nil: crypto/rand

@@ -56,7 +56,19 @@
 //   - ToFetch counts versions this node asked peers for (want, 05 §6.3) and
 //     has not yet received, per peer, reset when the engine calls the two
 //     synced (05 §6.5). BytesIn counts sync payload bytes received.
+//     A node that answers the peer's sessions (05 §6.2 step 6) asks for
+//     nothing: the peer sends, and ToFetch stays 0 while bytes and versions
+//     grow.
 //   - A space is "paused" while the Manager is paused, "offline" with no
-//     admitted peer, "synced" when the engine is synced with every admitted
-//     peer and nothing is left to fetch, else "syncing".
+//     admitted peer, "synced" when nothing is left to fetch and the engine
+//     is done with every admitted peer: it has taken in a message of it
+//     (its hello, 05 §6.1), is idle with it and, if the
+//     peer begins the sessions, is level with it on every collection its
+//     last hello compared; else "syncing". A space that has not yet heard a
+//     peer is never "synced".
+//   - Events: a "sync" Change of What space-progress carries the state,
+//     ToFetch and BytesIn when one of them changed: numbers at most every
+//     Config.Progress (250 ms), a change of state as soon as a check (each
+//     message and tick, at that pace) sees it; space-synced when the state
+//     became synced. node/runtime forwards each as the whole SyncStatus.
 package netsync

@@ -1,6 +1,10 @@
 package netsync
 
-import "minca.dev/desktop/node/api"
+import (
+	"time"
+
+	"minca.dev/desktop/node/api"
+)
 
 // Event kinds the Manager streams (api.Event.Kind).
 const (
@@ -14,13 +18,23 @@ const (
 	PeerConnected    = "peer-connected"
 	PeerDisconnected = "peer-disconnected"
 	SpaceSynced      = "space-synced"
+	SpaceProgress    = "space-progress" // state, to fetch or bytes in changed
 )
 
-// Change is a sync delta: a peer admitted or gone, a space synced.
+// ProgressEvery is the least time between two progress events of one
+// space while only its numbers change; a change of state goes out as soon
+// as a check sees it.
+const ProgressEvery = 250 * time.Millisecond
+
+// Change is a sync delta: a peer admitted or gone, a space synced, a
+// space's progress (its state and numbers as Status would give them).
 type Change struct {
 	What    string `json:"what"`
 	Peer    string `json:"peer,omitempty"`    // session DID
 	Account string `json:"account,omitempty"` // its account, from `who`
+	State   string `json:"state,omitempty"`   // space-synced, space-progress
+	ToFetch int    `json:"toFetch,omitempty"` // space-progress
+	BytesIn int64  `json:"bytesIn,omitempty"` // space-progress
 }
 
 // Joined is an account that became a reader of the space (its replay
@@ -61,4 +75,68 @@ func (m *Manager) emit(kind, spaceID string, data any) {
 		default:
 		}
 	}
+}
+
+// shown is what the last progress event of a space said.
+type shown struct {
+	state   string
+	toFetch int
+	bytesIn int64
+	at      time.Time
+}
+
+// progress announces the space's standing if it changed: at once when its
+// state changed, else at most every ProgressEvery (a later call is
+// scheduled for what was held back). It calls the engine: never under the
+// engine's lock or mu.
+func (m *Manager) progress(s *syncSpace) {
+	n := s.now()
+	state := m.state(s, n)
+	now := time.Now()
+	s.mu.Lock()
+	last := s.shown
+	same := last.state == state && last.toFetch == n.toFetch && last.bytesIn == n.bytesIn
+	early := last.state == state && now.Sub(last.at) < m.every()
+	if same || early {
+		s.mu.Unlock()
+		if !same {
+			m.poke(s)
+		}
+		return
+	}
+	s.shown = shown{state: state, toFetch: n.toFetch, bytesIn: n.bytesIn, at: now}
+	s.mu.Unlock()
+	what := SpaceProgress
+	if state == StateSynced && last.state != StateSynced {
+		what = SpaceSynced
+	}
+	m.emit(EventSync, s.id, Change{What: what, State: state, ToFetch: n.toFetch, BytesIn: n.bytesIn})
+}
+
+// poke schedules a progress check of the space, once ProgressEvery has
+// passed since its last event; safe anywhere, the engine's lock held or not
+// (but not mu).
+func (m *Manager) poke(s *syncSpace) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.poked {
+		return
+	}
+	s.poked = true
+	wait := max(0, m.every()-time.Since(s.shown.at))
+	time.AfterFunc(wait, func() {
+		s.mu.Lock()
+		s.poked = false
+		s.mu.Unlock()
+		if m.ctx.Err() == nil {
+			m.progress(s)
+		}
+	})
+}
+
+func (m *Manager) every() time.Duration {
+	if m.cfg.Progress > 0 {
+		return m.cfg.Progress
+	}
+	return ProgressEvery
 }

@@ -67,9 +67,13 @@ func (h handler) Receive(ctx context.Context, p *transport.Peer, e handshake.Env
 		if ok {
 			s.bytesIn += int64(len(e.Payload))
 			ps.wanted = max(0, ps.wanted-answered(e.Payload))
+			if cols, ok := helloCols(s.holds, e.Payload); ok {
+				ps.cols = cols
+			}
 		}
 		s.mu.Unlock()
 		if ok {
+			h.m.poke(s)
 			ps.in.put(e.Payload) // to the engine in order, prepared ahead (inbox.go)
 		}
 	}
@@ -123,7 +127,7 @@ func (m *Manager) onWho(ctx context.Context, s *syncSpace, p *transport.Peer, pa
 		m.tr.LetGo(s.id, p.DID())
 		return
 	}
-	if err := s.eng.AddPeer(ctx, p.DID(), conn{s: s, ps: ps}); err != nil {
+	if err := s.eng.AddPeer(ctx, p.DID(), conn{m: m, s: s, ps: ps}); err != nil {
 		p.Close(handshake.CloseFailure, "internal error")
 		return
 	}
@@ -151,6 +155,7 @@ func (m *Manager) whoAccount(session string, payload json.RawMessage) (string, b
 // conn is the engine's connection to a peer: sync envelopes, with the ids
 // this node asks for counted as still to fetch.
 type conn struct {
+	m  *Manager
 	s  *syncSpace
 	ps *peerState
 }
@@ -160,6 +165,7 @@ func (c conn) Send(msg []byte) {
 		c.s.mu.Lock()
 		c.ps.wanted += n
 		c.s.mu.Unlock()
+		c.m.poke(c.s)
 	}
 	transport.SyncConn{P: c.ps.p}.Send(msg)
 }
@@ -169,7 +175,28 @@ func (c conn) Send(msg []byte) {
 var (
 	wantHead     = []byte(`{"v":8,"type":"want"`)
 	versionsHead = []byte(`{"v":8,"type":"versions"`)
+	helloHead    = []byte(`{"v":8,"type":"hello"`)
 )
+
+// helloCols are the collections a hello's sums name that both sides hold
+// (05 §6.2 steps 3–4): those the engine must find level with the peer
+// before the space is synced with it. ok is false for any other message.
+func helloCols(ours syncmsg.Holds, msg []byte) (cols []string, ok bool) {
+	if !bytes.HasPrefix(msg, helloHead) {
+		return nil, false
+	}
+	m, err := syncmsg.Parse(msg)
+	h, isHello := m.(*syncmsg.Hello)
+	if err != nil || !isHello {
+		return nil, false
+	}
+	for c := range h.Sums {
+		if ours.HoldsCollection(c) && h.Holds.HoldsCollection(c) {
+			cols = append(cols, c)
+		}
+	}
+	return cols, true
+}
 
 // wanted is how many ids a want of ours asks for (05 §6.3).
 func wanted(msg []byte) int {

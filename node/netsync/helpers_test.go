@@ -118,16 +118,17 @@ type node struct {
 var fast = transport.Backoff{Base: 20 * time.Millisecond, Max: 200 * time.Millisecond}
 
 type opts struct {
-	listen string   // ListenOff unless set
-	nodes  []string // the invitation's nodes
-	path   string   // reuse a store
-	sess   *identity.KeyPair
-	noAdd  bool
-	who    time.Duration // WhoTimeout
-	wss    bool          // serve wss:// with the session key's certificate (nodetls)
-	adv    string        // Config.Advertise
-	client *tls.Config   // Config.ClientTLS
-	tick   time.Duration // Config.Tick; zero: 50 ms
+	listen   string   // ListenOff unless set
+	nodes    []string // the invitation's nodes
+	path     string   // reuse a store
+	sess     *identity.KeyPair
+	noAdd    bool
+	who      time.Duration // WhoTimeout
+	wss      bool          // serve wss:// with the session key's certificate (nodetls)
+	adv      string        // Config.Advertise
+	client   *tls.Config   // Config.ClientTLS
+	tick     time.Duration // Config.Tick; zero: 50 ms
+	progress time.Duration // Config.Progress
 }
 
 func newNode(t testing.TB, w *world, acct *identity.KeyPair, o opts) *node {
@@ -156,7 +157,7 @@ func newNode(t testing.TB, w *world, acct *identity.KeyPair, o opts) *node {
 	if o.tick == 0 {
 		o.tick = 50 * time.Millisecond
 	}
-	cfg := Config{Key: n.sess, Note: sn, Listen: o.listen, Backoff: fast, Tick: o.tick, WhoTimeout: o.who,
+	cfg := Config{Key: n.sess, Note: sn, Listen: o.listen, Backoff: fast, Tick: o.tick, WhoTimeout: o.who, Progress: o.progress,
 		Advertise: o.adv, ClientTLS: o.client}
 	if o.wss {
 		if cfg.ServerTLS, err = nodetls.ServerConfig(n.sess); err != nil {

@@ -149,6 +149,10 @@ func (in *inbox) receive(im *inMsg) {
 	if err := s.eng.Receive(in.ctx, p.DID(), im.msg); err != nil && in.ctx.Err() == nil {
 		p.Close(handshake.CloseFailure, "internal error") // the store failed: start over
 	}
+	s.mu.Lock()
+	in.ps.heard++
+	s.mu.Unlock()
+	in.m.poke(s)
 }
 
 // drain forgets what was prepared of the messages left in the queue, so

@@ -40,7 +40,8 @@ type syncSpace struct {
 	peers    map[string]*peerState // by session DID
 	accounts map[string]string     // session DID → account, from `who`
 	bytesIn  int64
-	synced   bool
+	shown    shown // the last progress event (events.go)
+	poked    bool  // a progress check is scheduled
 }
 
 // peerState is one connection of the space.
@@ -50,8 +51,10 @@ type peerState struct {
 	on       string // the read key an inbound peer proved
 	accepted bool   // its `who` admitted it: it is a peer of the engine
 	since    time.Time
-	wanted   int    // version ids asked of it and not yet received
-	in       *inbox // its sync messages on their way to the engine, once accepted
+	wanted   int      // version ids asked of it and not yet received
+	heard    int      // its messages the engine has taken in
+	cols     []string // the collections its last hello compares (helloCols)
+	in       *inbox   // its sync messages on their way to the engine, once accepted
 }
 
 func (m *Manager) newSpace(ctx context.Context, cfg SpaceConfig) (*syncSpace, error) {

@@ -31,16 +31,33 @@ type spaceNow struct {
 	accepted []string
 	toFetch  int
 	bytesIn  int64
+	unheard  int                 // admitted peers the engine has taken nothing in from yet
+	cols     map[string][]string // by DID: what the peer's last hello compares (helloCols)
+}
+
+// closing says whether a connection is on its way out (Pause, PeerDown
+// still to come): it no longer counts as a peer of the space.
+func closing(p *transport.Peer) bool {
+	select {
+	case <-p.Done():
+		return true
+	default:
+		return false
+	}
 }
 
 func (s *syncSpace) now() spaceNow {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := spaceNow{bytesIn: s.bytesIn}
+	n := spaceNow{bytesIn: s.bytesIn, cols: map[string][]string{}}
 	for did, ps := range s.peers {
-		if ps.accepted {
+		if ps.accepted && !closing(ps.p) {
 			n.accepted = append(n.accepted, did)
 			n.toFetch += ps.wanted
+			if ps.heard == 0 {
+				n.unheard++
+			}
+			n.cols[did] = ps.cols
 		}
 	}
 	sort.Strings(n.accepted)
@@ -55,15 +72,34 @@ func (m *Manager) state(s *syncSpace, n spaceNow) string {
 	if len(n.accepted) == 0 {
 		return StateOffline
 	}
-	if n.toFetch > 0 {
+	if n.toFetch > 0 || n.unheard > 0 { // never synced before a peer was heard (05 §6.1)
 		return StateSyncing
 	}
 	for _, did := range n.accepted {
-		if !s.eng.Synced(did) {
+		if !m.reconciled(s, did, n.cols[did]) {
 			return StateSyncing
 		}
 	}
 	return StateSynced
+}
+
+// reconciled says whether the engine is done with a peer it has heard: idle
+// (05 §6.5) and, when the peer is the initiator (05 §6.2 step 6), level on
+// every collection its hello compared: a responder is idle all through the
+// peer's sessions and the versions it sends, until its closing hello.
+func (m *Manager) reconciled(s *syncSpace, did string, cols []string) bool {
+	if !s.eng.Synced(did) {
+		return false
+	}
+	if m.cfg.Key.DID() < did {
+		return true // this node begins the sessions: idle is done
+	}
+	for _, c := range cols {
+		if !s.eng.Level(did, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // State is one space's sync state (api.SpaceSync.State), without the
@@ -77,7 +113,7 @@ func (m *Manager) State(spaceID string) (state string, ok bool) {
 }
 
 // checkSynced forgets what is left to fetch from peers the engine is synced
-// with (05 §6.5) and announces a space that became synced.
+// with (05 §6.5) and announces the space's standing if it changed.
 func (m *Manager) checkSynced(s *syncSpace) {
 	n := s.now()
 	synced := map[string]bool{}
@@ -91,14 +127,7 @@ func (m *Manager) checkSynced(s *syncSpace) {
 		}
 	}
 	s.mu.Unlock()
-	now := m.state(s, s.now()) == StateSynced
-	s.mu.Lock()
-	became := now && !s.synced
-	s.synced = now
-	s.mu.Unlock()
-	if became {
-		m.emit(EventSync, s.id, Change{What: SpaceSynced})
-	}
+	m.progress(s)
 }
 
 // Status is every space's and peer's sync state (api.SyncStatus).
