@@ -1,7 +1,8 @@
 // What the app knows of the node between calls, kept fresh by Watch events
 // (node/api Event: a snapshot of every kind first, then deltas). Pure: the
 // Svelte side holds a NodeState in $state and replaces it with reduce().
-import type { Account, NodeEvent, SpaceSummary, Status, SyncStatus } from "./api";
+import type { Account, NodeEvent, SpaceSummary, SpaceSync, Status, SyncStatus } from "./api";
+import { bytes, plural, progress } from "./format";
 
 export interface NodeState {
   status: Status | null;
@@ -46,6 +47,23 @@ export function reduce(s: NodeState, e: NodeEvent): NodeState {
     }
   }
   return s;
+}
+
+/** A space's first-sync progress as the Sync page shows it, live from
+ * "sync" events: versions still to fetch and bytes so far. A space that is
+ * syncing but asks for nothing (its peer sends, toFetch 0) shows what has
+ * arrived, without a bar; otherwise nothing. */
+export interface SyncProgress {
+  line: string;
+  /** For a <progress>: absent when the total is not known. */
+  max?: number;
+  value?: number;
+}
+
+export function syncProgress(s: SpaceSync): SyncProgress | null {
+  if (s.toFetch > 0) return { line: progress(s.toFetch, s.bytesIn, s.versions), max: s.toFetch + s.versions, value: s.versions };
+  if (s.state !== "syncing" || s.bytesIn <= 0) return null;
+  return { line: `${plural(s.versions, "version")} so far · ${bytes(s.bytesIn)} received` };
 }
 
 /** Spaces by name (case-insensitive), then id. */
