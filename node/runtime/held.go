@@ -35,6 +35,9 @@ type held struct {
 	// after it.
 	mirrorMu   sync.Mutex
 	mirrorDone bool
+	// events keeps the access events the store's versions yield, so a
+	// replay does not check every version again (eventcache.go).
+	events eventCache
 }
 
 func (h *held) private() bool { return h.keys != nil }
@@ -135,7 +138,7 @@ func (h *held) replay(ctx context.Context) (*access.History, error) {
 		}
 		vs = append(vs, cv...)
 	}
-	events, _ := judge.EventsFromVersions(vs, judge.Space{ID: h.sp.ID})
+	events := h.events.events(vs, judge.Space{ID: h.sp.ID})
 	return access.Replay(judge.GenesisOf(h.sp), events)
 }
 
