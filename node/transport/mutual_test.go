@@ -1,16 +1,11 @@
 package transport
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"math/big"
-	"net"
 	"testing"
 	"time"
+
+	"minca.dev/desktop/node/nodetls/tlstest"
 )
 
 // TestMutualDial: two nodes dialling each other for one space settle on one
@@ -52,7 +47,7 @@ func TestMutualDial(t *testing.T) {
 func TestWSS(t *testing.T) {
 	ka, kb := keyOf(t, 1), keyOf(t, 2)
 	sp := testSpace(t, ka, kb)
-	cert, pool := selfSigned(t)
+	cert, pool := tlstest.SelfSigned(t)
 	ta := newTransport(t, ka, newGate(sp.ID), &recorder{}, func(c *Config) {
 		c.ServerTLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 	})
@@ -68,29 +63,4 @@ func TestWSS(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "a wss connection", func() bool { return d.State().Connected && len(ta.Peers(sp.ID)) == 1 })
-}
-
-func selfSigned(t *testing.T) (tls.Certificate, *x509.CertPool) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "node"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, IsCA: true, BasicConstraintsValid: true,
-		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(c)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, pool
 }

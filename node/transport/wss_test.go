@@ -10,6 +10,7 @@ import (
 
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/node/nodetls"
+	"minca.dev/desktop/node/nodetls/tlstest"
 )
 
 func serverTLS(t *testing.T, k *identity.KeyPair) func(*Config) {
@@ -48,7 +49,7 @@ func TestPinnedWSS(t *testing.T) {
 func TestWSSWrongKey(t *testing.T) {
 	ka, kb, other := keyOf(t, 1), keyOf(t, 2), keyOf(t, 9)
 	sp := testSpace(t, ka, kb)
-	cert, _ := selfSigned(t) // a certificate for 127.0.0.1 from nobody trusted
+	cert, _ := tlstest.SelfSigned(t) // a certificate for 127.0.0.1 from nobody trusted
 	for name, tweak := range map[string]func(*Config){
 		"another node's key": serverTLS(t, other),
 		"untrusted":          func(c *Config) { c.ServerTLS = &tls.Config{Certificates: []tls.Certificate{cert}} },
