@@ -84,11 +84,16 @@ func (n *Node) keychainLocked() vault.Keychain {
 
 // storeSeedLocked writes a new vault for seed into the data folder, wrapped
 // for the keychain when usable and for pass when given; never in the clear.
+// A passphrase too short is refused before anything is written.
 func (n *Node) storeSeedLocked(seed []byte, name, pass string) error {
+	if pass != "" {
+		if err := checkNewPassphrase(pass); err != nil {
+			return err
+		}
+	}
 	kc := n.keychainLocked()
 	if kc == nil && pass == "" {
-		return &api.Error{Code: api.CodeUnavailable, Message: "no keychain is usable on this system",
-			Hint: "choose a passphrase to lock the account's keys"}
+		return needPassphrase()
 	}
 	now := n.now().Format(timeFormat)
 	v, err := vault.NewVault(seed, name, now)

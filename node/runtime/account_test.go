@@ -32,7 +32,7 @@ func TestKeychainAccount(t *testing.T) {
 	home := filepath.Join(t.TempDir(), "home")
 	kc := keychain.NewMemory()
 	n := openWith(t, home, kc)
-	acc, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "spare"})
+	acc, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "spare passphrase"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestKeychainAccount(t *testing.T) {
 	if _, err := n.RestoreAccount(ctx, api.RestoreAccount{Passphrase: "wrong"}); api.CodeOf(err) != api.CodeLocked {
 		t.Fatalf("wrong passphrase: %v", err)
 	}
-	if _, err := n.RestoreAccount(ctx, api.RestoreAccount{Passphrase: "spare"}); err != nil {
+	if _, err := n.RestoreAccount(ctx, api.RestoreAccount{Passphrase: "spare passphrase"}); err != nil {
 		t.Fatalf("passphrase: %v", err)
 	}
 	if got, err := n.Spaces(ctx); err != nil || len(got) != 1 {
@@ -81,7 +81,7 @@ func TestNoKeychainNeedsPassphrase(t *testing.T) {
 	if _, err := n.Account(ctx); api.CodeOf(err) != api.CodeNoAccount {
 		t.Fatalf("after the refusal: %v", err)
 	}
-	a, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pp"})
+	a, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"})
 	if err != nil || a.Account.KeyStore != KeyStorePassphrase {
 		t.Fatalf("with a passphrase: %+v %v", a, err)
 	}
@@ -97,7 +97,7 @@ func TestRestoreFromFolder(t *testing.T) {
 	if _, err := n.SetFolder(ctx, api.SetFolder{Path: folderDir, Mode: "use"}); err != nil {
 		t.Fatal(err)
 	}
-	acc, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pp"})
+	acc, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestRestoreFromFolder(t *testing.T) {
 	if _, err := m.RestoreAccount(ctx, api.RestoreAccount{Folder: folderDir, Passphrase: "wrong"}); api.CodeOf(err) != api.CodeLocked {
 		t.Fatalf("wrong passphrase: %v", err)
 	}
-	got, err := m.RestoreAccount(ctx, api.RestoreAccount{Folder: folderDir, Passphrase: "pp"})
+	got, err := m.RestoreAccount(ctx, api.RestoreAccount{Folder: folderDir, Passphrase: "pass phrase"})
 	if err != nil || got.DID != acc.Account.DID {
 		t.Fatalf("restore from folder: %+v %v", got, err)
 	}

@@ -24,7 +24,7 @@ func TestFolderPushOnCloseAtOnce(t *testing.T) {
 	if _, err := n.SetFolder(ctx, api.SetFolder{Path: shared, Mode: "use"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pp"}); err != nil {
+	if _, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"}); err != nil {
 		t.Fatal(err)
 	}
 	s, err := n.CreateSpace(ctx, api.CreateSpace{Name: "Quick", Template: "team"})

@@ -26,7 +26,7 @@ func TestFolderMirrorSecondDevice(t *testing.T) {
 	if _, err := a.SetFolder(ctx, api.SetFolder{Path: shared, Mode: "use"}); err != nil {
 		t.Fatal(err)
 	}
-	acc, err := a.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pp"})
+	acc, err := a.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestFolderMirrorSecondDevice(t *testing.T) {
 	}
 
 	b := openWith(t, filepath.Join(dir, "b"), nil)
-	if _, err := b.RestoreAccount(ctx, api.RestoreAccount{Folder: shared, RecoveryCode: acc.RecoveryCode, Passphrase: "pp2"}); err != nil {
+	if _, err := b.RestoreAccount(ctx, api.RestoreAccount{Folder: shared, RecoveryCode: acc.RecoveryCode, Passphrase: "pass phrase two"}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "device b holds both spaces from the folder", holdsSpaces(b, pub.ID, priv.ID))
@@ -78,7 +78,7 @@ func TestFolderMirrorSecondDevice(t *testing.T) {
 		t.Fatal(err)
 	}
 	a2 := openWith(t, filepath.Join(dir, "a"), nil)
-	if _, err := a2.RestoreAccount(ctx, api.RestoreAccount{Passphrase: "pp"}); err != nil {
+	if _, err := a2.RestoreAccount(ctx, api.RestoreAccount{Passphrase: "pass phrase"}); err != nil {
 		t.Fatal(err)
 	}
 	pa2 := &person{name: "Alice on a, reopened", n: a2}

@@ -20,7 +20,7 @@ func TestSetFolder(t *testing.T) {
 	if _, err := n.SetFolder(ctx, api.SetFolder{Path: filepath.Join(dir, "A"), Mode: "use"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pp"}); err != nil {
+	if _, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"}); err != nil {
 		t.Fatal(err)
 	}
 	b, err := n.SetFolder(ctx, api.SetFolder{Path: filepath.Join(dir, "B"), Mode: "use"})
@@ -42,7 +42,7 @@ func TestSetFolder(t *testing.T) {
 	}
 	n.Close()
 	m := openWith(t, home, nil)
-	if _, err := m.RestoreAccount(ctx, api.RestoreAccount{Passphrase: "pp"}); err != nil {
+	if _, err := m.RestoreAccount(ctx, api.RestoreAccount{Passphrase: "pass phrase"}); err != nil {
 		t.Fatalf("unlock from C: %v", err)
 	}
 	if f, _ := m.Folder(ctx); f.Path != filepath.Join(dir, "C") || !f.HoldsThis {

@@ -20,7 +20,7 @@ func growthSpace(tb testing.TB, n int) (*Node, string) {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { nd.Close() })
-	if _, err := nd.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pp"}); err != nil {
+	if _, err := nd.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"}); err != nil {
 		tb.Fatal(err)
 	}
 	s, err := nd.CreateSpace(ctx, api.CreateSpace{Name: "Grows", Template: "team"})

@@ -32,7 +32,7 @@ func netPerson(t *testing.T, name string, listen bool, with ...func(*Config)) *p
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { n.Close() })
-	acc, err := n.CreateAccount(context.Background(), api.CreateAccount{ProfileName: name, Passphrase: "pass " + name})
+	acc, err := n.CreateAccount(context.Background(), api.CreateAccount{ProfileName: name, Passphrase: "pass of " + name})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -30,7 +30,7 @@ func restartNet(t *testing.T, p *person, with ...func(*Config)) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { n.Close() })
-	if _, err := n.RestoreAccount(context.Background(), api.RestoreAccount{Passphrase: "pass " + p.name}); err != nil {
+	if _, err := n.RestoreAccount(context.Background(), api.RestoreAccount{Passphrase: "pass of " + p.name}); err != nil {
 		t.Fatalf("unlock %s: %v", p.name, err)
 	}
 	p.n = n

@@ -126,7 +126,7 @@ func TestOldCopyKept(t *testing.T) {
 	if _, err := n.SetFolder(ctx, api.SetFolder{Path: a, Mode: "use"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pp"}); err != nil {
+	if _, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"}); err != nil {
 		t.Fatal(err)
 	}
 	if f, err := n.SetFolder(ctx, api.SetFolder{Path: b, Mode: "move"}); err != nil || f.Previous != a {

@@ -54,7 +54,7 @@ func reopenNet(t *testing.T, p *person) *Node {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { n.Close() })
-	if _, err := n.RestoreAccount(context.Background(), api.RestoreAccount{Passphrase: "pass " + p.name}); err != nil {
+	if _, err := n.RestoreAccount(context.Background(), api.RestoreAccount{Passphrase: "pass of " + p.name}); err != nil {
 		t.Fatalf("unlock %s: %v", p.name, err)
 	}
 	return n

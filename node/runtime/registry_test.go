@@ -20,7 +20,7 @@ func TestRegistryFollowed(t *testing.T) {
 	t.Cleanup(hub.Close)
 	a := newTestNode(t, hub, filepath.Join(t.TempDir(), "a"))
 	t.Cleanup(func() { a.Close() })
-	acc, err := a.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pp"})
+	acc, err := a.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestRegistryFollowed(t *testing.T) {
 
 	b := newTestNode(t, hub, filepath.Join(t.TempDir(), "b"))
 	t.Cleanup(func() { b.Close() })
-	if _, err := b.RestoreAccount(ctx, api.RestoreAccount{RecoveryCode: acc.RecoveryCode, Passphrase: "pp2"}); err != nil {
+	if _, err := b.RestoreAccount(ctx, api.RestoreAccount{RecoveryCode: acc.RecoveryCode, Passphrase: "pass phrase two"}); err != nil {
 		t.Fatal(err)
 	}
 	holds := func(ids ...string) func() error {

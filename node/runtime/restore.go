@@ -107,6 +107,9 @@ func (n *Node) unwrapLocked(seed []byte, pass string) ([]byte, error) {
 		if _, err := v.OpenRecovery(code); err != nil {
 			return nil, api.Errorf(api.CodeForbidden, "the recovery code does not open this account: %w", err)
 		}
+		if err := n.lockWithPassphraseLocked(v, seed, pass); err != nil {
+			return nil, err
+		}
 	case pass != "":
 		s, err := v.OpenPassphrase(pass)
 		if err != nil {
@@ -130,6 +133,35 @@ func (n *Node) unwrapLocked(seed []byte, pass string) ([]byte, error) {
 		}
 	}
 	return seed, nil
+}
+
+// lockWithPassphraseLocked keeps a seed restored with its recovery code
+// openable on this computer when no keychain is usable here: a vault with no
+// passphrase wrap (made where a keychain kept the key) gets one for pass, a
+// new passphrase, so it is checked (checkNewPassphrase) and required.
+// Nothing is written when it is refused.
+func (n *Node) lockWithPassphraseLocked(v *vault.Vault, seed []byte, pass string) error {
+	if n.keychainLocked() != nil || v.HasPassphrase() {
+		return nil
+	}
+	if pass == "" {
+		return needPassphrase()
+	}
+	if err := checkNewPassphrase(pass); err != nil {
+		return err
+	}
+	if _, err := v.AddPassphrase(seed, pass, v.Label, n.now().Format(timeFormat), n.cfg.Rand); err != nil {
+		return internal(err)
+	}
+	root, err := n.openFolderLocked()
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	if err := vault.WriteVault(root, n.st.AccountID, v); err != nil {
+		return api.Errorf(api.CodeUnavailable, "write the account into the data folder: %w", err)
+	}
+	return nil
 }
 
 // addDeviceLocked adds a device wrap for this machine's keychain.

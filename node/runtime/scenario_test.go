@@ -29,7 +29,7 @@ func (p *person) reopen(t *testing.T, hub *Hub) {
 	if _, err := p.n.Spaces(context.Background()); api.CodeOf(err) != api.CodeLocked {
 		t.Fatalf("%s after restart without keychain: %v, want locked", p.name, err)
 	}
-	if _, err := p.n.RestoreAccount(context.Background(), api.RestoreAccount{Passphrase: "pass " + p.name}); err != nil {
+	if _, err := p.n.RestoreAccount(context.Background(), api.RestoreAccount{Passphrase: "pass of " + p.name}); err != nil {
 		t.Fatalf("%s unlocks: %v", p.name, err)
 	}
 }
@@ -38,7 +38,7 @@ func newPerson(t *testing.T, hub *Hub, name string) *person {
 	t.Helper()
 	home := filepath.Join(t.TempDir(), name)
 	n := newTestNode(t, hub, home)
-	acc, err := n.CreateAccount(context.Background(), api.CreateAccount{ProfileName: name, Passphrase: "pass " + name})
+	acc, err := n.CreateAccount(context.Background(), api.CreateAccount{ProfileName: name, Passphrase: "pass of " + name})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -19,7 +19,7 @@ func TestWatchDeltaFromSync(t *testing.T) {
 	alice := newPerson(t, hub, "Alice")
 	bob := newTestNode(t, hub, filepath.Join(t.TempDir(), "bob"))
 	t.Cleanup(func() { bob.Close() })
-	if _, err := bob.CreateAccount(ctx, api.CreateAccount{ProfileName: "Bob", Passphrase: "b"}); err != nil {
+	if _, err := bob.CreateAccount(ctx, api.CreateAccount{ProfileName: "Bob", Passphrase: "pass of Bob"}); err != nil {
 		t.Fatal(err)
 	}
 	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "W", Template: "team"})

@@ -98,9 +98,13 @@ func NewVault(seed []byte, label, createdAt string) (*Vault, error) {
 	return &Vault{Version: VaultVersion, Label: label, DID: kp.DID(), CreatedAt: createdAt}, nil
 }
 
-// AddPassphrase adds a passphrase wrap of seed (01 §12).
+// AddPassphrase adds a passphrase wrap of seed (01 §12). A passphrase
+// shorter than MinPassphraseLen is refused (ErrShortPassphrase).
 func (v *Vault) AddPassphrase(seed []byte, pass, label, now string, rnd io.Reader) (Wrap, error) {
 	if err := v.checkSeed(seed); err != nil {
+		return Wrap{}, err
+	}
+	if err := CheckNewPassphrase(pass); err != nil {
 		return Wrap{}, err
 	}
 	salt, err := random(rnd, saltLen)
