@@ -3,6 +3,7 @@ module minca.dev/desktop
 go 1.26.0
 
 require (
+	filippo.io/nistec v0.0.3
 	github.com/coder/websocket v1.8.15
 	github.com/emersion/go-autostart v0.0.0-20250403115856-34830d6457d2
 	github.com/getlantern/systray v1.2.2

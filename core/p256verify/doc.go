@@ -1,0 +1,23 @@
+// Package p256verify checks ECDSA P-256 signatures faster than crypto/ecdsa
+// for keys that sign many messages, with exactly crypto/ecdsa.Verify's
+// answer for every input.
+//
+// A check computes R = u₁·G + u₂·Q (FIPS 186-5 §6.4.2). crypto/ecdsa spends
+// most of its time on u₂·Q, a variable-point multiplication. A Table holds
+// multiples of one key Q laid out as a fixed-base comb (Lim–Lee), so u₂·Q
+// costs 7 doublings and at most 32 additions instead of a full scalar
+// multiplication; u₁·G uses filippo.io/nistec's precomputed base table, as
+// crypto/ecdsa does. All inputs are public (a key, a digest, a signature), so
+// the table's variable-time lookups leak nothing secret.
+//
+// A Table takes TableBytes of memory (about 96 KB) and about eight checks'
+// worth of CPU to build, so it pays only for keys seen often. Cache holds
+// that policy: a key gets a table after it has been checked Threshold
+// times, at most MaxTables tables are kept (least recently used dropped, and
+// a dropped key must earn its table again), and every other check goes to
+// crypto/ecdsa. Handshakes and one-off checks should call crypto/ecdsa
+// directly; this package is for the gatekeeper's bulk of versions (02 §3.3,
+// 05 §8).
+//
+// The package is pure: no clock, files or randomness.
+package p256verify

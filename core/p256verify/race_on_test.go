@@ -1,0 +1,5 @@
+//go:build race
+
+package p256verify
+
+const raceOn = true
