@@ -82,10 +82,14 @@ func Sign(draft *Version, s Signer) (*Version, error) {
 // VerifySignature makes steps 1–3 of §3.3 ("the signature check", 03 §6.5):
 // the id is the signed part's, author is a P-256 did:key, and the signature
 // verifies over the signed part. A stub passes as its whole version does.
-func VerifySignature(v *Version) error { return verifySignature(v, identity.ParseDID) }
+func VerifySignature(v *Version) error {
+	return verifySignature(v, identity.ParseDID, identity.VerifyKey)
+}
 
-// verifySignature is VerifySignature with the author's DID decoded by key.
-func verifySignature(v *Version, key func(did string) (*ecdsa.PublicKey, error)) error {
+// verifySignature is VerifySignature with the author's DID decoded by key
+// and the signature checked by check (identity.VerifyKey or a DIDCache's).
+func verifySignature(v *Version, key func(did string) (*ecdsa.PublicKey, error),
+	check func(pub *ecdsa.PublicKey, msg, sig []byte) error) error {
 	payload, err := SignedBytes(v)
 	if err != nil {
 		return err
@@ -101,7 +105,7 @@ func verifySignature(v *Version, key func(did string) (*ecdsa.PublicKey, error))
 	if err != nil {
 		return fmt.Errorf("%w: version %s: %w", ErrSignature, v.ID, err)
 	}
-	if err := identity.VerifyKey(pub, payload, sig); err != nil {
+	if err := check(pub, payload, sig); err != nil {
 		return fmt.Errorf("%w: version %s by %s: %w", ErrSignature, v.ID, v.Author, err)
 	}
 	return nil
@@ -132,10 +136,11 @@ func Verify(v *Version) error {
 }
 
 // VerifyCached is Verify with the author's DID decoded through keys, so a
-// batch of versions by few authors decodes each DID once. It answers as
-// Verify does.
+// batch of versions by few authors decodes each DID once, and the signature
+// checked through keys' tables (core/p256verify), so an author who signed
+// many versions is checked about twice as fast. It answers as Verify does.
 func VerifyCached(v *Version, keys *identity.DIDCache) error {
-	if err := verifySignature(v, keys.Key); err != nil {
+	if err := verifySignature(v, keys.Key, keys.VerifyKey); err != nil {
 		return err
 	}
 	return CheckBody(v)

@@ -5,10 +5,12 @@ import (
 	"testing"
 
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/p256verify"
 )
 
 // TestVerifyCached: VerifyCached answers as Verify does, on the worked
-// example and on each way of breaking it, with the DID decoded once.
+// example and on each way of breaking it, with the DID decoded once and,
+// from the first check, through the author's key table.
 func TestVerifyCached(t *testing.T) {
 	_, v := loadWeave(t)
 	other := *v
@@ -31,7 +33,7 @@ func TestVerifyCached(t *testing.T) {
 		{"mangled signature", &forged, ErrSignature},
 		{"bad author", &badAuthor, ErrID},
 	}
-	var keys identity.DIDCache
+	keys := identity.DIDCache{Tables: p256verify.NewCache(p256verify.Config{Threshold: 1, MaxTables: 1})}
 	for round := range 2 { // the second round finds the DID cached
 		for _, c := range cases {
 			got, plain := VerifyCached(c.v, &keys), Verify(c.v)
@@ -39,5 +41,8 @@ func TestVerifyCached(t *testing.T) {
 				t.Errorf("round %d, %s: VerifyCached %v, Verify %v, want %v", round, c.name, got, plain, c.want)
 			}
 		}
+	}
+	if st := keys.Tables.Stats(); st.Tables != 1 {
+		t.Errorf("%+v: the author's table was not built", st)
 	}
 }
