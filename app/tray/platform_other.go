@@ -8,3 +8,6 @@ func onMainThread() bool { return true }
 
 // displayMissing: macOS and Windows always have one for a logged-in user.
 func displayMissing() error { return nil }
+
+// initGTK: systray uses no GTK here.
+func initGTK() error { return nil }

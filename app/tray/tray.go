@@ -11,7 +11,9 @@
 // traytest) reads and clicks it. The status line, the pause label and the
 // checkbox are read again after each event of the node's Watch stream
 // (Config.Events), or, without one, on a timer that backs off while nothing
-// changes; either way an idle tray costs next to no CPU.
+// changes; either way an idle tray costs next to no CPU. GTK starts with
+// GDK's OpenGL off (gtk_linux.go): the tray draws nothing itself, and on
+// X11 that spares it a GL driver (56 MB without a GPU).
 package tray
 
 import (
@@ -94,6 +96,9 @@ func Run(cfg Config) error {
 	}
 	if !started.CompareAndSwap(false, true) {
 		return errors.New("tray: Run was already called in this process")
+	}
+	if err := initGTK(); err != nil {
+		return err
 	}
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
