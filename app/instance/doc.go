@@ -4,7 +4,7 @@
 // The first window of a profile calls Listen: it takes the profile's lock
 // (an flock on <dir>/<profile>.window.lock) and serves a unix socket
 // beside it (<dir>/<profile>.window.sock, 0600, in a 0700 directory, by
-// default $XDG_RUNTIME_DIR/minca, which node/localapi's <profile>.sock
+// default $XDG_RUNTIME_DIR/minca, which node/localapi's <profile>-<tag>.sock
 // shares). A later `minca minca:…` launch — what the
 // desktop runs when someone opens a minca: link — calls HandOff: it reads
 // and checks the link (ParseLink), gives it to the running instance, which

@@ -20,7 +20,8 @@ type Config struct {
 	// Profile is the account profile: one instance per profile.
 	Profile string
 	// OnLink gets each link a later launch hands over, checked, as
-	// Link.Invite (what PreviewInvite and Join take). It runs on its own
+	// Link.Pasted (what PreviewInvite and Join take: the invite, and the
+	// inviter's name after it when the link names one). It runs on its own
 	// goroutine; the window shows the invite's preview. Nil refuses links.
 	OnLink func(invite string)
 	// OnActivate is called when a later plain launch asks the running one
@@ -50,7 +51,7 @@ var (
 )
 
 // File names in the directory, after the profile's name. The directory is
-// shared with node/localapi, whose node socket is <profile>.sock; a profile
+// shared with node/localapi, whose node socket is <profile>-<tag>.sock; a profile
 // name holds no '.', so these never clash with it.
 const (
 	lockSuffix = ".window.lock"
@@ -212,7 +213,7 @@ func (in *Instance) handle(req request) error {
 			return err
 		}
 		in.cfg.Log.Info("instance: link received", "short", l.Short)
-		go in.cfg.OnLink(l.Invite)
+		go in.cfg.OnLink(l.Pasted())
 		return nil
 	case kindActivate:
 		if in.cfg.OnActivate == nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -148,30 +149,67 @@ func TestListenReplacesOnlyStaleSockets(t *testing.T) {
 }
 
 func TestSocketPath(t *testing.T) {
-	env := func(vars map[string]string) paths.Env {
-		return paths.Env{GOOS: "linux", Home: "/home/ana", Getenv: func(k string) string { return vars[k] }}
+	env := func(home string, vars map[string]string) paths.Env {
+		return paths.Env{GOOS: "linux", Home: home, Getenv: func(k string) string { return vars[k] }}
 	}
+	rt := map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}
 	tests := []struct {
 		env     paths.Env
 		profile string
-		want    string
+		want    string // a regular expression
 	}{
-		{env(map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}), "default", "/run/user/1000/minca/default.sock"},
-		{env(map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}), "work", "/run/user/1000/minca/work.sock"},
-		{env(nil), "default", "/home/ana/.local/share/minca/profiles/default/node.sock"},
-		{env(map[string]string{"XDG_RUNTIME_DIR": "relative"}), "default", "/home/ana/.local/share/minca/profiles/default/node.sock"},
+		{env("/home/ana", rt), "default", `^/run/user/1000/minca/default-[0-9a-f]{12}\.sock$`},
+		{env("/home/ana", rt), "work", `^/run/user/1000/minca/work-[0-9a-f]{12}\.sock$`},
+		{env("/home/ana", nil), "default", `^/home/ana/\.local/share/minca/profiles/default/node\.sock$`},
+		{env("/home/ana", map[string]string{"XDG_RUNTIME_DIR": "relative"}), "default", `^/home/ana/\.local/share/minca/profiles/default/node\.sock$`},
 	}
 	for _, tt := range tests {
 		got, err := localapi.SocketPath(tt.env, tt.profile)
-		if err != nil || got != tt.want {
-			t.Errorf("%s: %q, %v; want %q", tt.profile, got, err, tt.want)
+		if err != nil || !regexp.MustCompile(tt.want).MatchString(got) {
+			t.Errorf("%s: %q, %v; want %s", tt.profile, got, err, tt.want)
 		}
 	}
-	if _, err := localapi.SocketPath(env(nil), "../x"); err == nil {
+	// Two homes sharing the runtime directory get a socket each; one home
+	// always the same.
+	ana, _ := localapi.SocketPath(env("/home/ana", rt), "default")
+	again, _ := localapi.SocketPath(env("/home/ana/", rt), "default")
+	ben, _ := localapi.SocketPath(env("/home/ben", rt), "default")
+	if ana != again || ana == ben {
+		t.Errorf("ana %s, ana again %s, ben %s: want one socket per profile directory", ana, again, ben)
+	}
+	if _, err := localapi.SocketPath(env("/home/ana", nil), "../x"); err == nil {
 		t.Error("bad profile name accepted")
 	}
-	long := env(map[string]string{"XDG_RUNTIME_DIR": "/" + strings.Repeat("d", 120)})
+	long := env("/home/ana", map[string]string{"XDG_RUNTIME_DIR": "/" + strings.Repeat("d", 120)})
 	if _, err := localapi.SocketPath(long, "default"); err == nil {
 		t.Error("over-long socket path accepted")
+	}
+}
+
+// Every path to one profile directory, through a symbolic link too, names
+// one socket, before the directory exists and after.
+func TestSocketPathFollowsLinks(t *testing.T) {
+	target := t.TempDir()
+	link := filepath.Join(t.TempDir(), "home")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	rt := map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}
+	at := func(home string) string {
+		p, err := localapi.SocketPath(paths.Env{GOOS: "linux", Home: home, Getenv: func(k string) string { return rt[k] }}, "default")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	before := at(target)
+	if at(link) != before {
+		t.Errorf("through a link: %s, want %s", at(link), before)
+	}
+	if err := os.MkdirAll(filepath.Join(target, ".local", "share", "minca", "profiles", "default"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if at(target) != before || at(link) != before {
+		t.Errorf("once the directory exists: %s and %s, want %s", at(target), at(link), before)
 	}
 }
