@@ -182,7 +182,7 @@ func runJoin(env Env, c command, args []string) error {
 }
 
 // printPreview says who invites to what, as the window's Join screen does:
-// the inviter's name, else a shortened account id (the whole one is in
+// the inviter's name and a shortened account id (the whole one is in
 // --json), and the role with its title, or view only.
 func printPreview(w io.Writer, p api.InvitePreview) {
 	kind := "public"
@@ -204,11 +204,17 @@ func printPreview(w io.Writer, p api.InvitePreview) {
 	fmt.Fprintln(w, "Joining shares your name and account id with its members.")
 }
 
+// inviter is who invited: their name with their shortened account id, and
+// when the name is only the link's (nothing checks it, docs/spec/03-choices.md)
+// it says so; else the shortened account id alone.
 func inviter(p api.InvitePreview) string {
-	if p.InviterName != "" {
-		return p.InviterName
+	switch {
+	case p.InviterName == "":
+		return shortDID(p.InvitedBy)
+	case p.InviterNameFrom == api.NameFromProfile:
+		return fmt.Sprintf("%s (%s)", p.InviterName, shortDID(p.InvitedBy))
 	}
-	return shortDID(p.InvitedBy)
+	return fmt.Sprintf("%s (%s; the name is the link's, unchecked)", p.InviterName, shortDID(p.InvitedBy))
 }
 
 // shortDID is a did:key shortened as the window shows it.

@@ -36,7 +36,14 @@ type Link struct {
 	Invite string
 	// Short says whether Invite is a short link.
 	Short bool
+	// From is the inviter's name the link carries after the invite
+	// (invite.From: a claim nothing checks), "" for none.
+	From string
 }
+
+// Pasted is the invite as the Join screen's field takes it: Invite, and
+// the inviter's name after it when the link carries one (invite.WithFrom).
+func (l Link) Pasted() string { return invite.WithFrom(l.Invite, l.From) }
 
 // ParseLink reads a link someone opened. Accepted, with surrounding white
 // space trimmed:
@@ -60,25 +67,35 @@ func ParseLink(s string) (Link, error) {
 	if !ok {
 		return Link{}, fmt.Errorf("%w: no scheme", ErrNotLink)
 	}
+	var l Link
+	var err error
 	switch strings.ToLower(scheme) {
 	case Scheme:
-		return readInvite(carried(rest))
+		l, err = readInvite(carried(rest))
 	case "https", "http":
 		if !hasMarker(rest) {
 			return Link{}, fmt.Errorf("%w: a web link without #invite=", ErrNotLink)
 		}
-		return readInvite(invite.Extract(rest))
+		l, err = readInvite(invite.Extract(rest))
+	default:
+		return Link{}, fmt.Errorf("%w: scheme %q", ErrNotLink, truncate(scheme, 16))
 	}
-	return Link{}, fmt.Errorf("%w: scheme %q", ErrNotLink, truncate(scheme, 16))
+	if err != nil {
+		return Link{}, err
+	}
+	l.From = invite.From(rest)
+	return l, nil
 }
 
 // carried is the invite after "minca:": the value of an invite marker when
-// there is one, else the rest without a leading "//".
+// there is one, else the rest without a leading "//", up to its first '&'
+// (parameters such as the inviter's name follow it: invite.From).
 func carried(rest string) string {
 	if hasMarker(rest) {
 		return invite.Extract(rest)
 	}
-	return strings.TrimPrefix(rest, "//")
+	v, _, _ := strings.Cut(strings.TrimPrefix(rest, "//"), "&")
+	return v
 }
 
 // hasMarker reports whether s holds #invite=, ?invite= or &invite=.
@@ -115,9 +132,9 @@ func readInvite(inv string) (Link, error) {
 // link; refusing them makes Link.String read back the same.
 func notInInvite(r rune) bool { return r == '#' || r == '?' || r == '&' || unicode.IsSpace(r) }
 
-// String is the link in Minca's own form, minca:<invite>, which ParseLink
-// reads back to the same Link.
-func (l Link) String() string { return Scheme + ":" + l.Invite }
+// String is the link in Minca's own form, minca:<invite>[&from=<name>],
+// which ParseLink reads back to the same Link.
+func (l Link) String() string { return Scheme + ":" + l.Pasted() }
 
 func truncate(s string, n int) string {
 	if len(s) <= n {

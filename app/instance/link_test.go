@@ -31,16 +31,20 @@ func TestParseLink(t *testing.T) {
 	tests := []struct {
 		name, in, invite string
 		short            bool
+		from             string
 	}{
-		{"minca short", "minca:" + shortExample, shortExample, true},
-		{"minca slashes", "minca://" + shortExample, shortExample, true},
-		{"minca upper scheme", "MINCA:" + shortExample, shortExample, true},
-		{"minca fragment", "minca://join#invite=" + long, long, false},
-		{"minca query", "minca://join?invite=" + long + "&from=mail", long, false},
-		{"minca long", "minca:" + long, long, false},
-		{"white space around", "  minca:" + shortExample + "\n", shortExample, true},
-		{"https fragment", "https://minca.example/join#invite=" + long, long, false},
-		{"http query short", "http://127.0.0.1:8080/?x=1&invite=" + shortExample, shortExample, true},
+		{"minca short", "minca:" + shortExample, shortExample, true, ""},
+		{"minca slashes", "minca://" + shortExample, shortExample, true, ""},
+		{"minca upper scheme", "MINCA:" + shortExample, shortExample, true, ""},
+		{"minca fragment", "minca://join#invite=" + long, long, false, ""},
+		{"minca query", "minca://join?invite=" + long + "&from=mail", long, false, "mail"},
+		{"minca inviter's name", "minca:" + long + "&from=Ana+Mar%C3%ADa", long, false, "Ana María"},
+		{"https inviter's name", "https://minca.dev/join#invite=" + shortExample + "&from=Ana", shortExample, true, "Ana"},
+		{"minca bad name ignored", "minca:" + long + "&from=%zz", long, false, ""},
+		{"minca long", "minca:" + long, long, false, ""},
+		{"white space around", "  minca:" + shortExample + "\n", shortExample, true, ""},
+		{"https fragment", "https://minca.example/join#invite=" + long, long, false, ""},
+		{"http query short", "http://127.0.0.1:8080/?x=1&invite=" + shortExample, shortExample, true, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,8 +52,8 @@ func TestParseLink(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if l.Invite != tc.invite || l.Short != tc.short {
-				t.Fatalf("got %+v, want invite %q short %v", l, tc.invite, tc.short)
+			if l.Invite != tc.invite || l.Short != tc.short || l.From != tc.from {
+				t.Fatalf("got %+v, want invite %q short %v from %q", l, tc.invite, tc.short, tc.from)
 			}
 			again, err := ParseLink(l.String())
 			if err != nil || again != l {

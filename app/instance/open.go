@@ -39,7 +39,7 @@ func Open(cfg Config, link string) (*Instance, error) {
 		in, err := Listen(cfg)
 		if err == nil {
 			if link != "" && cfg.OnLink != nil {
-				go cfg.OnLink(l.Invite)
+				go cfg.OnLink(l.Pasted())
 			}
 			return in, nil
 		}

@@ -19,9 +19,11 @@ var linkMarkers = []string{"#invite=", "?invite=", "&invite="}
 // Extract is the invite a string carries (§7.4): a link containing
 // #invite=<string> (also ?invite= / &invite=) gives the value up to the next
 // & or white space; anything else is taken as the bare string, with
-// surrounding white space trimmed.
+// surrounding white space trimmed, up to its first &.
 // Choice: the first marker in the string counts; the value is not
-// percent-decoded (base64url and '.' need no escaping).
+// percent-decoded (base64url and '.' need no escaping). No invite holds '&'
+// (a short link's places percent-encode it, §7.7), so a bare invite
+// followed by parameters ("<invite>&from=Ana", From) reads as the invite.
 func Extract(s string) string {
 	at, marker := -1, ""
 	for _, m := range linkMarkers {
@@ -30,7 +32,8 @@ func Extract(s string) string {
 		}
 	}
 	if at < 0 {
-		return strings.TrimFunc(s, unicode.IsSpace)
+		v, _, _ := strings.Cut(strings.TrimFunc(s, unicode.IsSpace), "&")
+		return v
 	}
 	v := s[at+len(marker):]
 	if end := strings.IndexFunc(v, func(r rune) bool { return r == '&' || unicode.IsSpace(r) }); end >= 0 {

@@ -137,16 +137,30 @@ type Invite struct {
 
 // InvitePreview is what an invite offers, shown before joining.
 type InvitePreview struct {
-	SpaceID     string   `json:"spaceId"`
-	SpaceName   string   `json:"spaceName"`
-	Private     bool     `json:"private"`
-	Role        string   `json:"role,omitempty"`
-	RoleTitle   string   `json:"roleTitle,omitempty"`
-	ViewOnly    bool     `json:"viewOnly"`
-	InvitedBy   string   `json:"invitedBy"` // account DID
-	InviterName string   `json:"inviterName,omitempty"`
-	Nodes       []string `json:"nodes,omitempty"`
+	SpaceID     string `json:"spaceId"`
+	SpaceName   string `json:"spaceName"`
+	Private     bool   `json:"private"`
+	Role        string `json:"role,omitempty"`
+	RoleTitle   string `json:"roleTitle,omitempty"`
+	ViewOnly    bool   `json:"viewOnly"`
+	InvitedBy   string `json:"invitedBy"` // account DID
+	InviterName string `json:"inviterName,omitempty"`
+	// InviterNameFrom says where InviterName comes from: NameFromProfile
+	// or NameFromLink; "" when there is no name.
+	InviterNameFrom string   `json:"inviterNameFrom,omitempty"`
+	Nodes           []string `json:"nodes,omitempty"`
 }
+
+// Where an InvitePreview's InviterName comes from.
+const (
+	// NameFromProfile: the inviter's profile (03 §11) in a space this
+	// account holds with them: checked as the members' names are.
+	NameFromProfile = "profile"
+	// NameFromLink: the name the link carries beside its invite
+	// (invite.From): the inviter's node wrote it, but nothing signs it, so
+	// it is shown as the link's claim.
+	NameFromLink = "link"
+)
 
 // Write is an ordinary record write.
 type Write struct {

@@ -72,12 +72,13 @@ func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invi
 	if err != nil {
 		return api.Invite{}, internal(err)
 	}
-	out.Link = LinkPrefix + link
+	out.Link = invite.WithFrom(LinkPrefix+link, n.st.ProfileName)
 	return out, nil
 }
 
 // LinkPrefix starts the links the node hands out (03 §7.4: the invite rides
-// after #invite=).
+// after #invite=). The account's profile name follows the invite
+// (invite.WithFrom), for the joiner's preview.
 const LinkPrefix = "https://minca.dev/join#invite="
 
 // nodeURLsLocked are this node's URLs for the invitations it makes
@@ -137,21 +138,6 @@ func (n *Node) CloseInvite(ctx context.Context, id, inviteKey string) error {
 	}
 	_, err = n.writeLocked(ctx, h, d)
 	return err
-}
-
-// PreviewInvite says what a link offers, before joining (03 §7.6).
-func (n *Node) PreviewInvite(ctx context.Context, link string) (api.InvitePreview, error) {
-	acc, err := invite.AcceptString(link)
-	if err != nil {
-		return api.InvitePreview{}, refusedLink(err)
-	}
-	p := acc.Preview()
-	out := api.InvitePreview{SpaceID: p.SpaceID, SpaceName: p.SpaceName, Private: p.Visibility == space.VisibilityPriv,
-		Role: p.Role, RoleTitle: p.RoleTitle, ViewOnly: p.ViewOnly, InvitedBy: p.InvitedBy}
-	for _, nd := range acc.Nodes {
-		out.Nodes = append(out.Nodes, nd.URL)
-	}
-	return out, nil
 }
 
 // Sentences for an invite the node refuses, as people read them; the

@@ -29,6 +29,10 @@ func testInviteAndJoin(t *testing.T, cfg Config) {
 	if p.SpaceID != s.ID || p.Role != "member" || p.InvitedBy != a.Account.DID || p.ViewOnly {
 		t.Fatalf("preview %+v", p)
 	}
+	// Bob shares no space with Alice yet: her name is the link's claim.
+	if p.InviterName != "Alice" || p.InviterNameFrom != api.NameFromLink {
+		t.Fatalf("preview names %q from %q, want Alice from the link", p.InviterName, p.InviterNameFrom)
+	}
 	if _, err := bob.Join(ctx, role.Link); err != nil {
 		t.Fatalf("bob joins: %v", err)
 	}
