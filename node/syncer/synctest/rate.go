@@ -9,6 +9,7 @@ import (
 
 	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
+	"minca.dev/desktop/core/p256verify"
 	"minca.dev/desktop/core/record"
 )
 
@@ -52,11 +53,28 @@ const rateFor = time.Second
 // CPU time.
 func (c *Checks) Rate(tb testing.TB, workers int) (wall, cpu float64) {
 	tb.Helper()
+	return c.rate(tb, workers, identity.VerifyKey)
+}
+
+// RateTables is Rate through the per-key tables the gatekeeper checks with
+// (identity.DIDCache.VerifyKey, core/p256verify), with the node's policy
+// but tables of its own (the sync's are not built here); the first pass
+// builds those of the keys that sign often.
+func (c *Checks) RateTables(tb testing.TB, workers int) (wall, cpu float64) {
+	tb.Helper()
+	keys := identity.DIDCache{Tables: p256verify.NewCache(p256verify.Config{
+		Threshold: identity.TableThreshold, MaxTables: identity.MaxKeyTables})}
+	return c.rate(tb, workers, keys.VerifyKey)
+}
+
+// rate is Rate with each signature checked by check.
+func (c *Checks) rate(tb testing.TB, workers int, check func(*ecdsa.PublicKey, []byte, []byte) error) (wall, cpu float64) {
+	tb.Helper()
 	workers = max(workers, 1)
 	var n int
 	began, beganCPU := time.Now(), CPUTime()
 	for n == 0 || time.Since(began) < rateFor {
-		if err := c.pass(workers); err != nil {
+		if err := c.pass(workers, check); err != nil {
 			tb.Fatal(err)
 		}
 		n += len(c.msgs)
@@ -69,7 +87,7 @@ func (c *Checks) Rate(tb testing.TB, workers int) (wall, cpu float64) {
 }
 
 // pass checks every signature once on workers goroutines.
-func (c *Checks) pass(workers int) error {
+func (c *Checks) pass(workers int, check func(*ecdsa.PublicKey, []byte, []byte) error) error {
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -77,7 +95,7 @@ func (c *Checks) pass(workers int) error {
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(c.msgs); i += workers {
-				if err := identity.VerifyKey(c.keys[i], c.msgs[i], c.sigs[i]); err != nil {
+				if err := check(c.keys[i], c.msgs[i], c.sigs[i]); err != nil {
 					errs[w] = err
 					return
 				}
