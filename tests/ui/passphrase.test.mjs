@@ -3,11 +3,13 @@
 // (keychain.UnavailableError) and the node locks the account key with a
 // passphrase. First run asks for one and refuses a short or mistyped one;
 // Settings says so; after a restart the account is locked until the
-// passphrase, not a wrong one, unlocks it.
+// passphrase, not a wrong one, unlocks it. Restoring the account with its
+// recovery code on another computer with no keychain asks a new passphrase
+// twice and refuses a short or mistyped one too.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
@@ -33,7 +35,7 @@ function digest(dir) {
 }
 
 describe("no usable keychain: the passphrase keeps the account key", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
-  let home, env, ui, browser, page, folder;
+  let home, env, ui, browser, page, folder, recovery;
 
   before(async () => {
     home = freshHome();
@@ -82,7 +84,7 @@ describe("no usable keychain: the passphrase keeps the account key", { skip: !bi
     await again.fill(PASS);
     await page.getByTestId("create-account").click();
     await page.getByTestId("recovery-code").waitFor({ timeout: T });
-    await checkRecoveryCode(page, "Ana");
+    recovery = await checkRecoveryCode(page, "Ana");
     assert.equal(status(env).keyStore, "passphrase");
   });
 
@@ -117,5 +119,55 @@ describe("no usable keychain: the passphrase keeps the account key", { skip: !bi
     assert.equal(await page.getByTestId("me").textContent(), "Ana");
     await openSpace(page, "Notebook");
     assert.equal(status(env).keyStore, "passphrase");
+  });
+
+  it("restoring with the recovery code elsewhere asks a new passphrase twice, and refuses a short or mistyped one", async () => {
+    const other = freshHome();
+    const run = join(other.home, "run");
+    mkdirSync(run, { recursive: true, mode: 0o700 });
+    const env2 = { ...envFor(other.home), XDG_RUNTIME_DIR: run, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(other.home, "no-bus")}` };
+    const ui2 = await startUI(other.home, env2);
+    const p2 = await browser.context.newPage();
+    try {
+      await p2.goto(ui2.url);
+      await p2.getByTestId("start-restore").click({ timeout: T });
+      await p2.getByTestId("recovery-input").fill(recovery);
+      const folder2 = join(other.home, "Minca");
+      await p2.getByTestId("folder-input").fill(folder2);
+      await p2.getByTestId("restore-account").click();
+      await p2.getByTestId("passphrase-card").waitFor({ timeout: T });
+      assert.match(await p2.getByTestId("error").textContent(), /no keychain is usable/);
+      const pass = p2.getByTestId("passphrase");
+      const again = p2.getByTestId("passphrase-again");
+      assert.ok(await again.isVisible(), "a new passphrase is typed twice");
+      const rule = p2.getByTestId("passphrase-rule");
+      assert.match(await rule.textContent(), /At least 8 characters/);
+
+      const before = existsSync(folder2) ? digest(folder2) : "";
+      const refused = async (p, a, why) => {
+        await pass.fill(p);
+        await again.fill(a);
+        await rule.filter({ hasText: why }).waitFor({ timeout: T }); // said inline while typing
+        await p2.getByTestId("restore-account").click();
+        await p2.getByTestId("error").filter({ hasText: why }).waitFor({ timeout: T });
+        assert.equal(status(env2).account ?? "", "", "no account for a refused passphrase");
+        assert.equal(existsSync(folder2) ? digest(folder2) : "", before, "the data folder is as it was");
+      };
+      await refused("short", "short", /at least 8 characters/);
+      await refused(PASS, PASS + "!", /two passphrases differ/);
+      await shot(p2, "passphrase-restore-refused");
+
+      await pass.fill(PASS);
+      await again.fill(PASS);
+      await p2.getByTestId("restore-account").click();
+      await p2.getByRole("heading", { name: "Spaces", level: 1 }).waitFor({ timeout: T });
+      const st = status(env2);
+      assert.equal(st.account, status(env).account, "Ana's account, restored");
+      assert.equal(st.keyStore, "passphrase");
+    } finally {
+      await p2.close();
+      assert.equal(await ui2.stop(), 0);
+      other.cleanup();
+    }
   });
 });

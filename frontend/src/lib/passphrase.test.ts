@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MinPassphraseLength, newPassphraseProblem } from "./passphrase";
+import { MinPassphraseLength, newPassphraseProblem, typingProblem } from "./passphrase";
 
 describe("newPassphraseProblem", () => {
   it("refuses a passphrase shorter than the minimum, counting characters", () => {
@@ -12,5 +12,19 @@ describe("newPassphraseProblem", () => {
   });
   it("accepts a long enough passphrase typed twice", () => {
     expect(newPassphraseProblem("é".repeat(MinPassphraseLength), "é".repeat(MinPassphraseLength))).toBe("");
+  });
+});
+
+describe("typingProblem", () => {
+  it("says nothing before anything is typed", () => {
+    expect(typingProblem("", "")).toBe("");
+  });
+  it("says the length while the passphrase is too short", () => {
+    expect(typingProblem("seven!!", "")).toMatch(/at least 8 characters/);
+  });
+  it("waits for the second field to be complete before saying they differ", () => {
+    expect(typingProblem("correct horse", "correct")).toBe("");
+    expect(typingProblem("correct horse", "correct house")).toMatch(/differ/);
+    expect(typingProblem("correct horse", "correct horse")).toBe("");
   });
 });

@@ -1,4 +1,5 @@
-// A new passphrase as the first-run form takes it: long enough to resist
+// A new passphrase as the first-run and restore forms take it (the node
+// refuses a shorter one too: node/vault MinPassphraseLen): long enough to resist
 // guessing (it guards the account key in a data folder that may sit in
 // Dropbox), and typed the same twice.
 
@@ -11,5 +12,17 @@ export function newPassphraseProblem(pass: string, again: string): string {
     return `Choose a passphrase of at least ${MinPassphraseLength} characters: a short one is easy to guess.`;
   }
   if (pass !== again) return "The two passphrases differ. Type the same passphrase in both fields.";
+  return "";
+}
+
+/**
+ * What to say under the fields while a new passphrase is typed: nothing
+ * before it is, the length while it is too short, and a difference once
+ * the second field holds as many characters as the first.
+ */
+export function typingProblem(pass: string, again: string): string {
+  if (!pass) return "";
+  if ([...pass].length < MinPassphraseLength) return newPassphraseProblem(pass, pass);
+  if ([...again].length >= [...pass].length && again !== pass) return newPassphraseProblem(pass, again);
   return "";
 }
