@@ -123,8 +123,13 @@ export async function createInvite(page, { role, viewOnly = false } = {}) {
   return value;
 }
 
-/** Pastes link in Join, checks the preview, joins; lands on the space page. */
-export async function joinByLink(page, link, { space, role, inviter }) {
+/**
+ * Pastes link in Join, checks the preview, joins; lands on the space page.
+ * inviterName: the name the preview must give the inviter ("Ana invited
+ * you"), with their short id beside it; claimed: whether it must say the
+ * name is only the link's.
+ */
+export async function joinByLink(page, link, { space, role, inviter, inviterName, claimed }) {
   await nav(page, "Join a space");
   await page.getByTestId("join-link").fill(link);
   await page.getByTestId("preview").click();
@@ -134,6 +139,16 @@ export async function joinByLink(page, link, { space, role, inviter }) {
   assert.match(text, new RegExp(space));
   if (role) assert.match(text, role);
   if (inviter) assert.ok(inviter.some((w) => text.includes(w)), `inviter ${inviter} in ${text}`);
+  if (inviterName) {
+    assert.equal((await page.getByTestId("inviter").textContent()).trim(), inviterName);
+    assert.match(await page.getByTestId("offer").textContent(), new RegExp(`${inviterName}\\s+invited you`));
+    const detail = page.getByTestId("inviter-detail");
+    assert.match(await detail.textContent(), /did:key:z\S+…/, "the short account id beside the name");
+    if (claimed !== undefined) {
+      assert.equal(await detail.getAttribute("data-claimed"), String(claimed));
+      if (claimed) assert.match(await detail.textContent(), /link says.*cannot check/);
+    }
+  }
   await page.getByTestId("join").click();
   await page.getByTestId("space-title").filter({ hasText: space }).waitFor({ timeout: T });
 }

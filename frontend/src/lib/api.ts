@@ -118,6 +118,8 @@ export interface InvitePreview {
   viewOnly: boolean;
   invitedBy: string;
   inviterName?: string;
+  /** Where inviterName comes from: a profile in a space you share (checked), or the link (a claim). */
+  inviterNameFrom?: "profile" | "link";
   nodes?: string[] | null;
 }
 export interface Folder {
