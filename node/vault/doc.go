@@ -16,6 +16,9 @@
 //     unknown kind, iterations outside [MinIterations, MaxIterations]) is
 //     skipped and counted, so a vault with only bad wraps still opens with
 //     the recovery code.
+//   - A new passphrase has at least MinPassphraseLen (8) characters
+//     (AddPassphrase refuses a shorter one, ErrShortPassphrase); opening
+//     applies no such rule, so vaults locked before it stay openable.
 //   - Opening refuses iterations below 600,000 (the floor Weave planned) and
 //     above 10,000,000 (so a planted wrap cannot hang an unlock).
 //   - A device wrap's key is 32 random bytes kept in the keychain under the
