@@ -146,7 +146,11 @@ func (in *inbox) receive(im *inMsg) {
 		s.eng.Forget(im.msg)
 		return
 	}
-	if err := s.eng.Receive(in.ctx, p.DID(), im.msg); err != nil && in.ctx.Err() == nil {
+	receive := s.eng.Receive
+	if len(in.queue) > 0 { // what this lets in may land with the next (syncer.ReceiveMore)
+		receive = s.eng.ReceiveMore
+	}
+	if err := receive(in.ctx, p.DID(), im.msg); err != nil && in.ctx.Err() == nil {
 		p.Close(handshake.CloseFailure, "internal error") // the store failed: start over
 	}
 	s.mu.Lock()

@@ -55,6 +55,11 @@
 //     it (Space.Accept), and written as one change (Space.Flush). If the store
 //     refuses the change, each version is written alone and those it still
 //     refuses are refused from their sender.
+//   - A network with more messages queued calls ReceiveMore: the batches of
+//     consecutive versions messages then land as one change of at most
+//     MaxUnlanded versions (05 §10.1), their stored acknowledgements sent
+//     when it lands; an access version, a hello, anything read from the
+//     store for a peer and any other call land what waits first (land.go).
 //   - An entry that is not a version (record.Parse fails) is refused from its
 //     sender, keyed on its id when it has a string one.
 //   - A responder that cannot parse a reconcile sends nothing (05 §6.4 known

@@ -87,6 +87,10 @@ type Engine struct {
 	// wantsOut are the ids of wants in flight, for Prepare (guarded by
 	// prepMu; kept in step with the peers' wants under mu).
 	wantsOut map[uint64]bool
+	// more says the message being received came through ReceiveMore; wait
+	// is what was let in and waits to land (land.go).
+	more bool
+	wait unlanded
 }
 
 // Stats counts what an engine saw, for tests and status.
@@ -127,6 +131,9 @@ func (e *Engine) AddPeer(ctx context.Context, did string, conn Conn) error {
 	if did == e.cfg.Self {
 		return fmt.Errorf("add peer %s: that is this node", did)
 	}
+	if err := e.landLocked(ctx); err != nil {
+		return err
+	}
 	p := newPeer(did, conn)
 	e.forgetWantsLocked(e.peers[did])
 	e.peers[did] = p
@@ -138,6 +145,9 @@ func (e *Engine) AddPeer(ctx context.Context, did string, conn Conn) error {
 func (e *Engine) RemovePeer(did string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// What waits lands now; a store that fails here fails the next
+	// landing too, and that one reports it.
+	_ = e.landLocked(context.Background())
 	e.forgetWantsLocked(e.peers[did])
 	delete(e.peers, did)
 }
@@ -147,23 +157,31 @@ func (e *Engine) RemovePeer(did string) {
 func (e *Engine) SetHolds(ctx context.Context, h syncmsg.Holds) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := e.landLocked(ctx); err != nil {
+		return err
+	}
 	e.holds = h
 	return e.helloAllLocked(ctx)
 }
 
 // Synced says whether this node is synced with a peer (05 §6.5): no session
-// and no want in flight with it, and no id queued to ask it for.
+// and no want in flight with it, no id queued to ask it for, and nothing
+// taken in waiting to land (ReceiveMore).
 func (e *Engine) Synced(did string) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	p := e.peers[did]
-	return p != nil && p.idle()
+	return p != nil && p.idle() && !e.waitingToLand()
 }
 
 // Receive handles one message from a peer (05 §6.1). Messages from a peer
 // not added are ignored; a malformed one is dropped and counted (05 §4).
 // The error is the store's: a message is never half applied.
 func (e *Engine) Receive(ctx context.Context, from string, msg []byte) error {
+	return e.receive(ctx, from, msg, false)
+}
+
+func (e *Engine) receive(ctx context.Context, from string, msg []byte, more bool) error {
 	pre := e.takePrepared(msg)
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -181,10 +199,17 @@ func (e *Engine) Receive(ctx context.Context, from string, msg []byte) error {
 	} else {
 		m, err = syncmsg.Parse(msg)
 	}
+	if !mayWait(m, more) {
+		if err := e.landLocked(ctx); err != nil {
+			return err
+		}
+	}
 	if err != nil {
 		e.stats.Dropped++
 		return nil
 	}
+	e.more = mayWait(m, more)
+	defer func() { e.more = false }()
 	p.heard = e.clock.Now()
 	switch m := m.(type) {
 	case *syncmsg.Hello:
@@ -212,6 +237,9 @@ func (e *Engine) Receive(ctx context.Context, from string, msg []byte) error {
 func (e *Engine) Write(ctx context.Context, v *record.Version) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := e.landLocked(ctx); err != nil {
+		return err
+	}
 	verdict := e.space.Judge(ctx, v, e.clock.Now(), false)
 	if verdict.Answer != record.Stands && verdict.Answer != record.Withdrawn {
 		return fmt.Errorf("%w: %s: %s", ErrNotTaken, v.ID, verdict)
@@ -245,6 +273,9 @@ func (e *Engine) Write(ctx context.Context, v *record.Version) error {
 func (e *Engine) Tick(ctx context.Context) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := e.landLocked(ctx); err != nil {
+		return err
+	}
 	now := e.clock.Now()
 	for _, p := range e.sortedPeers() {
 		if err := e.expireLocked(ctx, p, now); err != nil {

@@ -21,8 +21,9 @@ import (
 //     versions name.
 func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) (err error) {
 	defer func() {
-		if err != nil {
-			e.space.Discard() // nothing of a failed batch lands later
+		if err != nil { // nothing of a failed batch lands later
+			e.space.Discard()
+			e.wait.acks = nil
 		}
 	}()
 	var taken, fresh = e.splitHeldLocked(ctx, e.parseBatchLocked(p, entries))
@@ -46,11 +47,11 @@ func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) (err 
 	}
 	// What went in, the batch and the waiting versions it let in, lands
 	// as one change: a record's later version never shows without the
-	// version that supersedes it in the same batch.
-	if err := e.flushLocked(ctx, acks); err != nil {
+	// version that supersedes it in the same batch. Through ReceiveMore it
+	// may wait to land with the next batches (land.go).
+	if err := e.holdLocked(ctx, acks); err != nil {
 		return err
 	}
-	e.sendAcksLocked(acks)
 	e.askMissingLocked(ctx, p)
 	return nil
 }

@@ -117,6 +117,9 @@ func (e *Engine) checkLevelLocked(ctx context.Context, p *peer, c string) error 
 	if p.busyWith(c) {
 		return nil
 	}
+	if err := e.landLocked(ctx); err != nil { // the hello says what is stored
+		return err
+	}
 	return e.sendHelloLocked(ctx, p, true)
 }
 

@@ -40,6 +40,9 @@ type Space struct {
 	// change (Flush).
 	pending     map[string]*record.Version
 	pendingList []*record.Version
+	// pendingAccess says an access version is among them: it lands at
+	// once, since admission follows what the store holds (netsync).
+	pendingAccess bool
 }
 
 // SpaceConfig says which space a Space judges for.
@@ -157,6 +160,7 @@ func (s *Space) Accept(v *record.Version) error {
 	if !record.IsAccessCollection(v.Collection) {
 		return nil
 	}
+	s.pendingAccess = true
 	ev, err := judge.EventFromVersion(v, judge.Space{ID: s.id})
 	if err != nil {
 		return nil // stored, yielding no event: it never counts (03 §3.4)
@@ -172,7 +176,7 @@ func (s *Space) Accept(v *record.Version) error {
 // returned (the store refused them: ErrInvalid, ErrConflict).
 func (s *Space) Flush(ctx context.Context) (failed []string, err error) {
 	list := s.pendingList
-	s.pending, s.pendingList = map[string]*record.Version{}, nil
+	s.Discard()
 	if len(list) == 0 {
 		return nil, nil
 	}
@@ -197,8 +201,11 @@ func (s *Space) Flush(ctx context.Context) (failed []string, err error) {
 // version only makes the replay know more than the store, never judge
 // another way once the version comes again.
 func (s *Space) Discard() {
-	s.pending, s.pendingList = map[string]*record.Version{}, nil
+	s.pending, s.pendingList, s.pendingAccess = map[string]*record.Version{}, nil, false
 }
+
+// Pending is how many versions were accepted and not yet written.
+func (s *Space) Pending() int { return len(s.pendingList) }
 
 // Held says whether a copy as good as v is held (accepted or stored): the
 // version whole, or v's stub.
