@@ -39,6 +39,7 @@ type SQLite struct {
 	db     *sql.DB
 	w      *sqlWriteConn // the one connection that writes, with its statements
 	lander *lander
+	idle   *idleShrink // gives w's page cache back when landings stop
 	path   string
 
 	mu    sync.Mutex
@@ -71,6 +72,7 @@ func OpenSQLite(ctx context.Context, cfg Config) (*SQLite, error) {
 	}
 	s := &SQLite{db: db, w: w, path: cfg.Path}
 	s.lander = newLander(s.land)
+	s.idle = newIdleShrink(func() error { return w.exec("PRAGMA shrink_memory") })
 	return s, nil
 }
 
@@ -95,6 +97,7 @@ func (s *SQLite) Path() string { return s.path }
 // Close implements Store: changes already submitted land first.
 func (s *SQLite) Close() error {
 	s.lander.close()
+	s.idle.close()
 	err := s.w.close()
 	return errors.Join(err, s.db.Close())
 }
@@ -118,7 +121,7 @@ func (s *SQLite) Remove(ctx context.Context, ids ...string) error {
 
 // land writes a batch as one transaction (05 §10.1).
 func (s *SQLite) land(batch []*change) []error {
-	return s.w.land(batch, s.landed)
+	return s.idle.landing(func() []error { return s.w.land(batch, s.landed) })
 }
 
 // Landings is how many writes (transactions) the store made so far; changes
