@@ -7,7 +7,7 @@
 // the same arguments minus ctx, except Watch, whose events arrive as events
 // (events.go), and Status, which adds the status line; plus the host's
 // extras of Desktop (desktop.go): ChooseFolder, Autostart, SetAutostart,
-// TrayAvailable.
+// AfterClose, Quit.
 package app
 
 import (

@@ -7,15 +7,33 @@ import (
 
 // Desktop is what the host of the page offers beyond the node: the
 // window's native folder dialog, the login entry (app/autostart), and
-// whether the desktop shows tray icons. A nil field leaves its binding
+// what happens to sync once the window closes. A nil field leaves its binding
 // answering "no method …", which the page reads as a binding its host
 // lacks (frontend/src/lib/host.ts) and hides what needs it.
 type Desktop struct {
-	ChooseFolder  func() (string, error) // a folder path, or "" if cancelled
-	Autostart     func() bool            // whether Minca starts at login
-	SetAutostart  func(on bool) error
-	TrayAvailable func() bool // whether a Minca tray runs to keep syncing once the window closes
+	ChooseFolder func() (string, error) // a folder path, or "" if cancelled
+	Autostart    func() bool            // whether Minca starts at login
+	SetAutostart func(on bool) error
+	AfterClose   func() string // what happens to sync once the window closes: an AfterClose… value
+	Quit         func() error  // stop the profile's tray (background sync) and close the window
 }
+
+// What happens to sync once the window closes (App.AfterClose); the page
+// says so where a person might not expect it (frontend/src/App.svelte).
+const (
+	// AfterCloseTray: a Minca tray, its icon shown, keeps syncing and
+	// reopens the window.
+	AfterCloseTray = "tray"
+	// AfterCloseBackground: a Minca process keeps syncing with no icon, as
+	// the desktop shows no tray icons; running minca again reopens the
+	// window, and `minca quit` (or Quit in Settings) stops it.
+	AfterCloseBackground = "background"
+	// AfterCloseOther: another process owns the node (`minca host`,
+	// `minca ui`) and keeps syncing; the window is its client.
+	AfterCloseOther = "other"
+	// AfterCloseStops: nothing keeps the node once the window closes.
+	AfterCloseStops = "stops"
+)
 
 // errNoMethod is the error of a Desktop binding its host does not offer.
 // Its text starts "no method ", as a missing Wails binding's does.
@@ -47,14 +65,22 @@ func (a *App) SetAutostart(on bool) error {
 	return do(a, "SetAutostart", func(context.Context) error { return a.desktop.SetAutostart(on) })
 }
 
-// TrayAvailable reports whether a Minca tray runs (the window starts one
-// where the desktop shows tray icons) and keeps syncing once the window
-// closes; when not, the page says that closing the window stops sync. The
-// window answers anew at every call, and sends a "tray" event at each
-// change.
-func (a *App) TrayAvailable() (bool, error) {
-	if a.desktop.TrayAvailable == nil {
-		return false, errNoMethod("TrayAvailable")
+// AfterClose says what happens to sync once the window closes: one of
+// the AfterClose… values. The window answers anew at every call, and sends
+// an "afterClose" event at each change.
+func (a *App) AfterClose() (string, error) {
+	if a.desktop.AfterClose == nil {
+		return "", errNoMethod("AfterClose")
 	}
-	return call(a, "TrayAvailable", func(context.Context) (bool, error) { return a.desktop.TrayAvailable(), nil })
+	return call(a, "AfterClose", func(context.Context) (string, error) { return a.desktop.AfterClose(), nil })
+}
+
+// Quit stops Minca on this desktop: the profile's tray, which keeps
+// syncing in the background (with its icon or without), and then the
+// window. A `minca host` or `minca ui` goes on.
+func (a *App) Quit() error {
+	if a.desktop.Quit == nil {
+		return errNoMethod("Quit")
+	}
+	return do(a, "Quit", func(context.Context) error { return a.desktop.Quit() })
 }

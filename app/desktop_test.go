@@ -12,17 +12,18 @@ import (
 
 // desktopMethods are the bound methods of Desktop (desktop.go), beyond
 // api.Node's.
-var desktopMethods = []string{"ChooseFolder", "Autostart", "SetAutostart", "TrayAvailable"}
+var desktopMethods = []string{"ChooseFolder", "Autostart", "SetAutostart", "AfterClose", "Quit"}
 
 // Without a Desktop, each extra answers "no method …", which the page
 // reads as a binding its host lacks; through the bridge too.
 func TestDesktopAbsent(t *testing.T) {
 	a, _ := newTestApp(t)
 	calls := map[string]func() error{
-		"ChooseFolder":  func() error { _, err := a.ChooseFolder(); return err },
-		"Autostart":     func() error { _, err := a.Autostart(); return err },
-		"SetAutostart":  func() error { return a.SetAutostart(true) },
-		"TrayAvailable": func() error { _, err := a.TrayAvailable(); return err },
+		"ChooseFolder": func() error { _, err := a.ChooseFolder(); return err },
+		"Autostart":    func() error { _, err := a.Autostart(); return err },
+		"SetAutostart": func() error { return a.SetAutostart(true) },
+		"AfterClose":   func() error { _, err := a.AfterClose(); return err },
+		"Quit":         func() error { return a.Quit() },
 	}
 	for _, name := range desktopMethods {
 		err := calls[name]()
@@ -36,12 +37,13 @@ func TestDesktopAbsent(t *testing.T) {
 // an error reaches the page as a UIError.
 func TestDesktopCalls(t *testing.T) {
 	a, _ := newTestApp(t)
-	login := false
+	login, quit := false, false
 	a.desktop = Desktop{
-		ChooseFolder:  func() (string, error) { return "/home/ana/Shared", nil },
-		Autostart:     func() bool { return login },
-		SetAutostart:  func(on bool) error { login = on; return nil },
-		TrayAvailable: func() bool { return true },
+		ChooseFolder: func() (string, error) { return "/home/ana/Shared", nil },
+		Autostart:    func() bool { return login },
+		SetAutostart: func(on bool) error { login = on; return nil },
+		AfterClose:   func() string { return AfterCloseBackground },
+		Quit:         func() error { quit = true; return nil },
 	}
 	if p, err := a.ChooseFolder(); p != "/home/ana/Shared" || err != nil {
 		t.Fatalf("ChooseFolder = %q, %v", p, err)
@@ -52,8 +54,11 @@ func TestDesktopCalls(t *testing.T) {
 	if on, err := a.Autostart(); !on || err != nil {
 		t.Fatalf("Autostart = %v, %v", on, err)
 	}
-	if ok, err := a.TrayAvailable(); !ok || err != nil {
-		t.Fatalf("TrayAvailable = %v, %v", ok, err)
+	if got, err := a.AfterClose(); got != AfterCloseBackground || err != nil {
+		t.Fatalf("AfterClose = %q, %v", got, err)
+	}
+	if err := a.Quit(); err != nil || !quit {
+		t.Fatalf("Quit: %v, quit %v", err, quit)
 	}
 	a.desktop.SetAutostart = func(bool) error { return errors.New("read-only config dir") }
 	var ue *UIError

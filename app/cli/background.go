@@ -9,49 +9,75 @@ import (
 
 	"minca.dev/desktop/app"
 	"minca.dev/desktop/app/instance"
+	"minca.dev/desktop/node/attach"
 	"minca.dev/desktop/node/paths"
 )
 
 // trayStartWait bounds how long the window waits for the tray it started
 // to hold the profile's tray role (app/instance) before it tells the page
-// that closing the window stops sync.
+// what happens once the window closes.
 const trayStartWait = 10 * time.Second
 
-// background is whether sync goes on once the window closes: a `minca
-// tray` of this profile runs, found or started by the window, and takes the
-// node over when the window exits (node/attach's Keep).
+// background is what keeps sync going once the window closes: a `minca
+// tray` of this profile, found or started by the window, which takes the
+// node over when the window exits (node/attach's Keep), with its icon where
+// the desktop shows tray icons and without one where it shows none; or
+// another process that owns the node (`minca host`, `minca ui`).
 type background struct {
-	done chan struct{}
-	tray bool
+	done   chan struct{} // closed once the start (keepSyncing) is over
+	tray   func() bool   // whether a process holds the profile's tray role
+	icons  func() bool   // whether the desktop shows tray icons
+	client func() bool   // whether another process owns the node
 }
 
-// keepSyncing makes sure a tray keeps sync going after the window closes:
-// with a tray of this profile running it does nothing; else, where the
-// desktop shows tray icons (a StatusNotifierWatcher on the session bus), it
-// starts `minca tray --hidden` detached from the window. Where the desktop
-// shows none it starts nothing: a tray there would be a process nobody
-// sees or can quit, and the page says instead that sync stops when the
-// window closes (App.TrayAvailable false).
-func keepSyncing(env Env) *background {
-	b := &background{done: make(chan struct{})}
+// newBackground is the window's background over its attachment to the node.
+func newBackground(at *attach.Attachment) *background {
+	return &background{
+		done:   make(chan struct{}),
+		tray:   trayRuns,
+		icons:  func() bool { ok, err := app.TrayOnBus(""); return ok && err == nil },
+		client: func() bool { return at.Role() == attach.Client },
+	}
+}
+
+// keepSyncing makes sure sync goes on once the window closes: with a tray
+// of this profile running it does nothing; else it starts `minca tray
+// --hidden --background` detached from the window, which shows its icon
+// where the desktop shows tray icons and keeps syncing without one where
+// it shows none (docs/ARCHITECTURE.md, "Closing the window"). Only where
+// another process owns the node and the desktop shows no tray icons does
+// it start nothing: that process keeps syncing, and an iconless tray
+// beside it would only wait.
+func keepSyncing(env Env, b *background) {
 	go func() {
 		defer close(b.done)
-		b.tray = ensureTray(env)
+		if !b.tray() && b.client() && !b.icons() {
+			logger(env).Info("background: another process owns the node and keeps syncing; no tray started")
+			return
+		}
+		ensureTray(env)
 	}()
-	return b
 }
 
-// running reports whether a tray keeps sync going once the window closes,
-// waiting for the one keepSyncing started, up to trayStartWait. Once that
-// start is over it looks again at every call (an flock, cheap): the tray
-// may have quit since, or one been started by hand.
-func (b *background) running() bool {
+// afterClose says what happens to sync once the window closes (an
+// app.AfterClose… value), waiting for the start keepSyncing made, up to
+// trayStartWait. Once that start is over it looks again at every call (an
+// flock and a D-Bus question, cheap): the tray may have quit since, one
+// been started by hand, the node's owner changed or a tray host come up.
+func (b *background) afterClose() string {
 	select {
 	case <-b.done:
 	case <-time.After(trayStartWait):
-		return false
 	}
-	return trayRuns()
+	switch {
+	case b.tray() && b.icons():
+		return app.AfterCloseTray
+	case b.tray():
+		return app.AfterCloseBackground
+	case b.client():
+		return app.AfterCloseOther
+	}
+	return app.AfterCloseStops
 }
 
 // trayRuns reports whether a process holds the profile's tray role.
@@ -59,24 +85,23 @@ func trayRuns() bool {
 	return instance.Holder("", paths.DefaultProfile, instance.RoleTray) != 0
 }
 
-// trayEvent is the event the page hears whether a tray keeps sync going
-// once the window closes: {"available": bool}. It is kept, so a page that
-// loads later hears the latest.
-const trayEvent = "tray"
+// afterCloseEvent is the event the page hears what happens to sync once
+// the window closes: {"afterClose": an app.AfterClose… value}. It is kept,
+// so a page that loads later hears the latest.
+const afterCloseEvent = "afterClose"
 
-// trayRecheck is how often the window looks whether a tray still runs.
-const trayRecheck = time.Second
+// afterCloseRecheck is how often the window looks again.
+const afterCloseRecheck = time.Second
 
-// watchTray tells the page, as trayEvent, whether a tray keeps sync going
-// once the window closes: when the start is over, then at every change
-// (the tray quit, or one started), looking every interval until ctx ends.
-// So the page's notice that closing the window stops sync stays true.
-func watchTray(ctx context.Context, events *app.Events, running func() bool, interval time.Duration) {
-	last, first := false, true
+// watchAfterClose tells the page, as afterCloseEvent, what happens to sync
+// once the window closes: when the start is over, then at every change,
+// looking every interval until ctx ends. So the page's notice stays true.
+func watchAfterClose(ctx context.Context, events *app.Events, now func() string, interval time.Duration) {
+	last := ""
 	for {
-		if now := running(); first || now != last {
-			events.Keep(trayEvent, app.Event{Name: trayEvent, Data: map[string]bool{"available": now}})
-			last, first = now, false
+		if s := now(); s != last {
+			events.Keep(afterCloseEvent, app.Event{Name: afterCloseEvent, Data: map[string]string{"afterClose": s}})
+			last = s
 		}
 		select {
 		case <-ctx.Done():
@@ -93,16 +118,12 @@ func ensureTray(env Env) bool {
 		log.Info("background: a tray keeps syncing after the window closes", "pid", pid)
 		return true
 	}
-	if ok, err := app.TrayOnBus(""); err != nil || !ok {
-		log.Info("background: no tray icons on this desktop, so sync stops when the window closes", "err", err)
-		return false
-	}
 	exe, err := os.Executable()
 	if err != nil {
 		log.Warn("background: cannot start the tray", "err", err)
 		return false
 	}
-	cmd := exec.Command(exe, "tray", "--hidden") // stdin: the null device
+	cmd := exec.Command(exe, "tray", "--hidden", "--background") // stdin: the null device
 	// Not the window's output: a pipe there would close with the window.
 	if out, err := os.OpenFile(trayLog(), os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600); err == nil {
 		cmd.Stdout, cmd.Stderr = out, out

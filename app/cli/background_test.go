@@ -12,28 +12,28 @@ import (
 	"minca.dev/desktop/node/paths"
 )
 
-// trayNotice waits for the next "tray" event on ch and returns its
-// available.
-func trayNotice(t *testing.T, ch <-chan app.Event) bool {
+// afterCloseNotice waits for the next afterClose event on ch and returns
+// its value.
+func afterCloseNotice(t *testing.T, ch <-chan app.Event) string {
 	t.Helper()
 	for deadline := time.After(5 * time.Second); ; {
 		select {
 		case ev := <-ch:
-			if ev.Name == trayEvent {
-				return ev.Data.(map[string]bool)["available"]
+			if ev.Name == afterCloseEvent {
+				return ev.Data.(map[string]string)["afterClose"]
 			}
 		case <-deadline:
-			t.Fatal("no tray event in 5 s")
+			t.Fatal("no afterClose event in 5 s")
 		}
 	}
 }
 
-// The window's word on whether sync goes on after it closes follows the
-// tray: true while a process holds the profile's tray role, false once it
-// quits (the notice that closing stops sync comes back), true again when
-// one starts; TrayAvailable (background.running) says the same at each
-// call, and a page that subscribes later hears the latest.
-func TestTrayNoticeFollowsTheTray(t *testing.T) {
+// What the window says happens once it closes follows the tray (a real
+// hold of the profile's tray role), whether the desktop shows tray icons,
+// and whether another process owns the node: a tray with its icon, a tray
+// without one, another owner, or nothing (sync stops). The event follows
+// each change, and a page that subscribes later hears the latest.
+func TestAfterCloseFollowsTheTray(t *testing.T) {
 	run, err := os.MkdirTemp("", "mt")
 	if err != nil {
 		t.Fatal(err)
@@ -41,37 +41,63 @@ func TestTrayNoticeFollowsTheTray(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(run) })
 	t.Setenv("XDG_RUNTIME_DIR", run)
 	dir := filepath.Join(run, "minca")
-	held, err := instance.Hold(dir, paths.DefaultProfile, instance.RoleTray)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bg := &background{done: make(chan struct{}), tray: true}
+	icons, client := false, true
+	bg := &background{done: make(chan struct{}), tray: trayRuns,
+		icons: func() bool { return icons }, client: func() bool { return client }}
 	close(bg.done)
+
+	for _, c := range []struct {
+		tray, icons, client bool
+		want                string
+	}{
+		{false, false, false, app.AfterCloseStops},
+		{false, true, false, app.AfterCloseStops},
+		{false, false, true, app.AfterCloseOther},
+		{true, true, false, app.AfterCloseTray},
+		{true, true, true, app.AfterCloseTray},
+		{true, false, true, app.AfterCloseBackground},
+		{true, false, false, app.AfterCloseBackground},
+	} {
+		icons, client = c.icons, c.client
+		var held *instance.Held
+		if c.tray {
+			if held, err = instance.Hold(dir, paths.DefaultProfile, instance.RoleTray); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := bg.afterClose(); got != c.want {
+			t.Errorf("tray %v, icons %v, another owner %v: %q, want %q", c.tray, c.icons, c.client, got, c.want)
+		}
+		held.Release()
+	}
+
+	icons, client = false, false
 	events := app.NewEvents(nil)
 	ch, stop := events.Subscribe()
 	defer stop()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go watchTray(ctx, events, bg.running, 20*time.Millisecond)
-
-	if !trayNotice(t, ch) || !bg.running() {
-		t.Fatal("a tray runs, but the window says sync stops when it closes")
-	}
-	held.Release()
-	if trayNotice(t, ch) || bg.running() {
-		t.Fatal("the tray quit, but the window still says sync goes on after it closes")
-	}
-	later, stopLater := events.Subscribe()
-	defer stopLater()
-	if trayNotice(t, later) {
-		t.Fatal("a page subscribing later hears a tray that quit")
-	}
-	again, err := instance.Hold(dir, paths.DefaultProfile, instance.RoleTray)
+	held, err := instance.Hold(dir, paths.DefaultProfile, instance.RoleTray)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer again.Release()
-	if !trayNotice(t, ch) || !bg.running() {
-		t.Fatal("a tray started again, but the window does not say so")
+	go watchAfterClose(ctx, events, bg.afterClose, 20*time.Millisecond)
+	if got := afterCloseNotice(t, ch); got != app.AfterCloseBackground {
+		t.Fatalf("a tray runs with no icons shown: %q", got)
+	}
+	held.Release()
+	if got := afterCloseNotice(t, ch); got != app.AfterCloseStops {
+		t.Fatalf("the tray quit, but the window says %q", got)
+	}
+	later, stopLater := events.Subscribe()
+	defer stopLater()
+	if got := afterCloseNotice(t, later); got != app.AfterCloseStops {
+		t.Fatalf("a page subscribing later hears %q", got)
+	}
+	if _, err := instance.Hold(dir, paths.DefaultProfile, instance.RoleTray); err != nil {
+		t.Fatal(err)
+	}
+	if got := afterCloseNotice(t, ch); got != app.AfterCloseBackground {
+		t.Fatalf("a tray started again, but the window says %q", got)
 	}
 }

@@ -31,6 +31,7 @@ func runTray(env Env, c command, args []string) error {
 	// The tray never opens the window by itself; --hidden is what the
 	// login entry (app/autostart.LoginArgs) and the window pass, and says so.
 	fs.Bool("hidden", false, "start without opening the window (as the login entry and the window do)")
+	background := fs.Bool("background", false, "while the desktop shows no tray icons, keep syncing without one (as the window starts it)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,6 +51,9 @@ func runTray(env Env, c command, args []string) error {
 	}
 	defer at.Close()
 	go notifyJoins(env, at.Node())
+	if *background && !waitForIcons(env) {
+		return nil
+	}
 	return tray.Run(tray.Config{
 		Status: func() (string, error) {
 			st, err := a.Status()

@@ -14,9 +14,10 @@ import (
 
 // runWindow opens the window and blocks until it is closed. The node keeps
 // running in this process while the window is open if nobody else had it;
-// a tray of the profile, which the window starts where the desktop shows
-// tray icons (keepSyncing), takes it over when the window closes. The page
-// says when closing the window stops sync (background.running, watchTray).
+// a tray of the profile, which the window starts (keepSyncing), takes it
+// over when the window closes: with its icon where the desktop shows tray
+// icons, else without one. The page says what happens once the window
+// closes (background.afterClose, watchAfterClose).
 func runWindow(env Env, c command, args []string) error {
 	if err := parseFlags(newFlags(env, c), args); err != nil {
 		return err
@@ -49,20 +50,22 @@ func openWindowWith(env Env, link string) error {
 		return err
 	}
 	defer in.Close()
-	dialogs := &window.Dialogs{}
+	win := &window.Handle{}
 	var bg *background
-	goesOn := func() bool { return bg.running() }
-	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: dialogs.ChooseFolder, TrayAvailable: goesOn})
+	afterClose := func() string { return bg.afterClose() }
+	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: win.ChooseFolder, AfterClose: afterClose,
+		Quit: func() error { return quitAll(env, win) }})
 	if err != nil {
 		return err
 	}
 	defer at.Close()
-	bg = keepSyncing(env)
+	bg = newBackground(at)
+	keepSyncing(env, bg)
 	go notifyJoins(env, at.Node())
 	events := app.NodeEvents(env.Ctx, a)
 	go linkEvents(env.Ctx, events, links, show)
-	go watchTray(env.Ctx, events, goesOn, trayRecheck)
-	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Dialogs: dialogs})
+	go watchAfterClose(env.Ctx, events, afterClose, afterCloseRecheck)
+	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Handle: win})
 }
 
 // offerLink is an instance.Config.OnLink that queues links for linkEvents.
@@ -104,4 +107,13 @@ func linkEvents(ctx context.Context, events *app.Events, links <-chan string, sh
 			}
 		}
 	}
+}
+
+// quitAll is the window's Quit (Settings): it stops the profile's tray,
+// which would keep syncing in the background, then closes the window.
+func quitAll(env Env, win *window.Handle) error {
+	if _, err := stopTray(env.Ctx); err != nil {
+		return err
+	}
+	return win.Close()
 }

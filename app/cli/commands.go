@@ -19,7 +19,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"window", "", "open the window (the default with no arguments)", runWindow},
-		{"tray", "[--hidden]", "run the tray process, which keeps the node and sync running", runTray},
+		{"tray", "[--hidden] [--background]", "run the tray process, which keeps the node and sync running", runTray},
+		{"quit", "", "stop syncing in the background (the tray, with its icon or without one)", runQuit},
 		{"ui", "[--listen 127.0.0.1:PORT]", "serve the window's UI to a browser on loopback", runUI},
 		{"host", "[--listen IP:PORT [--advertise HOST[:PORT]]]", "run the node headless: an always-on keeper of your spaces", runHost},
 		{"status", "[--json]", "print the status line", runStatus},
@@ -102,8 +103,10 @@ One node per account profile. The first Minca process to start (the
 window, the tray, "minca host" or any command) owns the node and serves
 it to the others on a local socket; when it exits, another running
 process takes it over within seconds, so the tray keeps sync going after
-the window closes (the window starts one where the desktop shows tray
-icons). Commands use whichever process owns the node.
+the window closes (the window starts one: with its icon where the desktop
+shows tray icons, without one where it shows none). "minca" opens the
+window again; "minca quit" stops the tray. Commands use whichever process
+owns the node.
 
 Running a host (an always-on keeper, e.g. on a server):
   minca account create --name "Home server"   # or: minca account restore

@@ -37,32 +37,50 @@ type Config struct {
 	// Show, if not nil, raises the window each time it receives (a later
 	// launch asked this one to show itself: app/instance).
 	Show <-chan struct{}
-	// Dialogs, if not nil, opens its dialogs in this window once it runs.
-	Dialogs *Dialogs
+	// Handle, if not nil, is set to this window once it runs.
+	Handle *Handle
 }
 
-// Dialogs opens the window's native dialogs: its ChooseFolder is the
-// window's app.Desktop.ChooseFolder. It answers an error until Run has
-// started the window.
-type Dialogs struct {
+// Handle is what the rest of the program does with the running window:
+// its native folder dialog (app.Desktop.ChooseFolder) and closing it
+// (app.Desktop.Quit). It answers an error until Run has started the window.
+type Handle struct {
 	mu  sync.Mutex
 	ctx context.Context // the running window's, set at startup
 }
 
 // ChooseFolder asks for a folder in the native dialog; "" if cancelled.
-func (d *Dialogs) ChooseFolder() (string, error) {
-	d.mu.Lock()
-	ctx := d.ctx
-	d.mu.Unlock()
-	if ctx == nil {
-		return "", errors.New("window: the window is not open")
+func (d *Handle) ChooseFolder() (string, error) {
+	ctx, err := d.running()
+	if err != nil {
+		return "", err
 	}
 	return runtime.OpenDirectoryDialog(ctx, runtime.OpenDialogOptions{
 		Title: "Choose a folder", CanCreateDirectories: true, ShowHiddenFiles: false,
 	})
 }
 
-func (d *Dialogs) start(ctx context.Context) {
+// Close closes the window: Run returns.
+func (d *Handle) Close() error {
+	ctx, err := d.running()
+	if err != nil {
+		return err
+	}
+	runtime.Quit(ctx)
+	return nil
+}
+
+// running is the running window's context.
+func (d *Handle) running() (context.Context, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.ctx == nil {
+		return nil, errors.New("window: the window is not open")
+	}
+	return d.ctx, nil
+}
+
+func (d *Handle) start(ctx context.Context) {
 	if d == nil {
 		return
 	}
@@ -87,7 +105,7 @@ func Run(cfg Config) error {
 		AssetServer:      &assetserver.Options{Assets: cfg.Assets},
 		Bind:             []any{cfg.App},
 		OnStartup: func(ctx context.Context) {
-			cfg.Dialogs.start(ctx)
+			cfg.Handle.start(ctx)
 			go raise(ctx, cfg.Show)
 		},
 		// Events go to the page once it has loaded (and listens), and again

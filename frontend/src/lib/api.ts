@@ -247,7 +247,10 @@ export class Api {
   chooseFolder = () => this.c<string>("ChooseFolder");
   autostart = () => this.c<boolean>("Autostart");
   setAutostart = (on: boolean) => this.c<void>("SetAutostart", on);
-  trayAvailable = () => this.c<boolean>("TrayAvailable");
+  /** What happens to sync once the window closes (app.AfterClose…). */
+  afterClose = () => this.c<AfterClose>("AfterClose");
+  /** Stop syncing in the background (the tray) and close the window. */
+  quit = () => this.c<void>("Quit");
 
   /** The "status" event: a snapshot on subscribing, then every change. */
   onStatus(fn: (s: Status) => void): Unsubscribe {
@@ -258,6 +261,13 @@ export class Api {
     return this.host.on(kind, (d) => fn(asEvent(kind, d)));
   }
 }
+
+/**
+ * What happens to sync once the window closes: a tray with its icon keeps
+ * syncing; a background process with no icon does (the desktop shows no tray
+ * icons); another process owns the node (minca host, minca ui); or it stops.
+ */
+export type AfterClose = "tray" | "background" | "other" | "stops";
 
 /** Events arrive either as the api.Event or as its Data alone. */
 export function asEvent(kind: string, d: unknown): NodeEvent {
