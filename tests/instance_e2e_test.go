@@ -135,6 +135,7 @@ func TestInstanceE2EBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { win.Process.Kill(); win.Wait() }()
+	stopTrayAfter(t, env) // the tray the window starts outlives it
 	sock := filepath.Join(run, "minca", "default.window.sock")
 	if !waitForPath(sock, 10*time.Second) {
 		t.Fatalf("the window made no %s in 10 s (app/cli's window calls instance.Open as it starts); window output:\n%s",
@@ -189,9 +190,11 @@ func waitForText(b *syncBuffer, text string, within time.Duration) bool {
 // the profile's instance, showing no window), a plain `minca` — what the
 // desktop icon runs — opens a window over the same node, as its client:
 // the window with the app's title comes up and shows the account the UI
-// shows. The window then takes links, not the UI. Once it has closed, the
-// UI takes links again while a page is open; with none, a link launch
-// opens a window with its link.
+// shows, with no notice of what happens once it closes (minca ui keeps
+// the node and syncing), and no tray started beside it. The window then
+// takes links, not the UI. Once it has closed, the UI takes links again
+// while a page is open; with none, a link launch opens a window with its
+// link.
 func TestInstanceE2EWindowBesideUI(t *testing.T) {
 	bin := mincaBinary(t)
 	needScreenTools(t)
@@ -231,9 +234,25 @@ func TestInstanceE2EWindowBesideUI(t *testing.T) {
 	exited, gone := make(chan error, 1), make(chan struct{})
 	go func() { exited <- win.Wait(); close(gone) }()
 	defer func() { win.Process.Kill(); <-gone }()
+	stopTrayAfter(t, env) // none should start; if one does, it goes
 	shot := windowShowing(t, name, exited, &winLog)
 	if dir := os.Getenv("MINCA_E2E_ARTIFACTS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "window-beside-ui.png"), shot, 0o644)
+	}
+	// minca ui owns the node, so closing the window stops no sync: the
+	// page shows no notice (App.svelte's "after-close").
+	time.Sleep(2 * time.Second)
+	if _, raw, err := screenshot("Minca"); err == nil {
+		if words, err := readShot(raw); err == nil {
+			for _, w := range words {
+				if reads(w.text, "minimised") || reads(w.text, "icons") || reads(w.text, "nothing") {
+					t.Fatalf("the window speaks of closing it, though minca ui keeps the node: %q", text(words))
+				}
+			}
+		}
+	}
+	if pid := pidIn(filepath.Join(run, "minca", "default.tray.lock")); pid != 0 {
+		t.Fatalf("a tray (pid %d) started beside minca ui, which keeps the node", pid)
 	}
 	if got := uiAccountName(t, m[1], m[2]); got != name {
 		t.Fatalf("minca ui shows the account %q, the window %q", got, name)

@@ -108,7 +108,8 @@ func TestWindowE2ERenders(t *testing.T) {
 	}
 	home := t.TempDir()
 	cmd := exec.Command(bin)
-	cmd.Env = homeEnv(home, "MINCA_LOG=debug")
+	cmd.Env = homeEnv(home, "MINCA_LOG=debug", "XDG_RUNTIME_DIR="+t.TempDir())
+	stopTrayAfter(t, cmd.Env)
 	var out syncBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {

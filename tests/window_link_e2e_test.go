@@ -52,6 +52,7 @@ func TestWindowE2ELinkShowsJoin(t *testing.T) {
 	var out syncBuffer
 	win := exec.Command(bin, first)
 	win.Env = ben
+	stopTrayAfter(t, ben)
 	win.Stdout, win.Stderr = &out, &out
 	if err := win.Start(); err != nil {
 		t.Fatal(err)

@@ -51,6 +51,7 @@ func openScreensWindow(t *testing.T, bin string, env []string) *screensWindow {
 		t.Fatal(err)
 	}
 	go func() { w.exited <- w.cmd.Wait() }()
+	stopTrayAfter(t, env) // after the window (cleanups run last first)
 	t.Cleanup(w.close)
 	deadline := time.Now().Add(screenWait)
 	for {
@@ -191,15 +192,30 @@ func (w *screensWindow) key(keys ...string) {
 	time.Sleep(400 * time.Millisecond)
 }
 
-// pageTo pages down (Page Down) until phrase shows, at most four pages.
-func (w *screensWindow) pageTo(phrase string) {
+// scrollTo brings phrase into view, wherever the page is scrolled and
+// however long it is: it looks, pages down (Page Down) to the page's end,
+// then goes from the top (Home) down in half pages (arrow keys), and so
+// on until phrase shows or screenWait is over.
+func (w *screensWindow) scrollTo(phrase string) {
 	w.t.Helper()
-	for pages := 0; ; pages++ {
-		w.look()
-		if _, ok := find(w.words, phrase, mainArea); ok || pages == 4 {
-			return
+	deadline := time.Now().Add(screenWait)
+	for pass := 0; ; pass++ {
+		step := []string{"Page_Down"}
+		if pass%2 == 1 {
+			w.key("Home")
+			step = []string{"--repeat", "7", "Down"}
 		}
-		w.key("Page_Down")
+		for steps := 0; steps < 10; steps++ {
+			w.look()
+			if _, ok := find(w.words, phrase, mainArea); ok {
+				return
+			}
+			w.key(step...)
+		}
+		if time.Now().After(deadline) {
+			saveShot(w.t, "missing-"+strings.ReplaceAll(phrase, " ", "-"), w.shot)
+			w.t.Fatalf("%q not shown in %v, scrolling up and down; OCR read: %s", phrase, screenWait, text(w.words))
+		}
 	}
 }
 

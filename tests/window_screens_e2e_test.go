@@ -51,6 +51,7 @@ type screensProfile struct {
 func makeScreensProfile(t *testing.T, bin string) screensProfile {
 	t.Helper()
 	alice, bruno := newNEUser(t, bin, "Alice Martin"), newNEUser(t, bin, "Bruno Keller")
+	alice.home = screensHome(t, alice.home)
 	alice.hostListen = freePort(t)
 	for _, u := range []*neUser{alice, bruno} {
 		var acc api.NewAccount
@@ -79,6 +80,23 @@ func makeScreensProfile(t *testing.T, bin string) screensProfile {
 	return screensProfile{alice: alice, bruno: bruno, garden: garden.ID, bookLink: inv.Link}
 }
 
+// screensHome is Alice's home: for the README's shots (MINCA_UPDATE_
+// SCREENSHOTS=1), /home/alice, made for the run and removed after it,
+// where it does not exist yet and /home is writable; the Data folder
+// screen then shows the path a person's would have, truly. Else tmp.
+func screensHome(t *testing.T, tmp string) string {
+	const home = "/home/alice"
+	if os.Getenv("MINCA_UPDATE_SCREENSHOTS") != "1" {
+		return tmp
+	}
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Logf("the shots show Alice's home at %s: cannot make %s: %v", tmp, home, err)
+		return tmp
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	return home
+}
+
 // TestWindowE2EScreens opens the real window on a fresh profile (Welcome),
 // then on Alice's (makeScreensProfile), and visits every main screen as
 // she would: Spaces; Garden club's page, its access history (paged down
@@ -105,17 +123,17 @@ func TestWindowE2EScreens(t *testing.T) {
 	all = append(all, w.waitFor(spacesScreen))
 	w.click("Garden club", mainArea)
 	all = append(all, w.waitFor(spaceScreen))
-	w.pageTo("Access history")
+	w.scrollTo("Access history")
 	w.place("Access history", 60)
 	all = append(all, w.waitFor(historyScreen))
 
-	// The new link shows below the button: with the button low in the
-	// window, it shows a page down.
+	// The new link shows below the button, low in the window or below it;
+	// how far the page then scrolls depends on its length (scrollTo).
 	w.key("Home")
-	w.pageTo("Create invite link")
+	w.scrollTo("Create invite link")
 	w.place("Create invite link", 560)
 	w.click("Create invite link", mainArea)
-	w.key("Page_Down")
+	w.scrollTo("Invite link send it to the person you invite")
 	w.place("Invite link send it to the person you invite", 24)
 	inv := w.waitFor(inviteScreen)
 	all = append(all, inv)
