@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { empty, linkShown, memberOf, noLinks, openedLink, reduce, seenKept, sortSpaces, syncProgress, takeLink } from "./state";
+import { empty, linkShown, memberOf, noLinks, openedLink, reduce, seenKept, sortSpaces, takeLink } from "./state";
 import type { SpaceSummary } from "./api";
 
 const sp = (id: string, name: string, sync = "synced"): SpaceSummary => ({
@@ -45,30 +45,6 @@ describe("node state from Watch events", () => {
     for (const e of [{ kind: "spaces", data: 3 }, { kind: "status", data: "x" }, { kind: "space" }, { kind: "nope", data: {} }, { kind: "sync", data: [] }]) {
       expect(reduce(s, e)).toBe(s);
     }
-  });
-  it("live sync events move a first sync's progress", () => {
-    const at = (state: string, toFetch: number, bytesIn: number, versions: number) =>
-      ({ kind: "sync", data: { paused: false, spaces: [{ spaceId: "a", state, toFetch, bytesIn, versions }], peers: [] } });
-    let s = reduce(empty, { kind: "spaces", data: [sp("a", "A", "offline")] });
-    const seen: (string | undefined)[] = [];
-    for (const e of [at("syncing", 0, 0, 0), at("syncing", 152, 6892, 0), at("syncing", 100, 40_000, 52), at("syncing", 0, 90_000, 152), at("synced", 0, 90_000, 152)]) {
-      s = reduce(s, e);
-      seen.push(syncProgress(s.sync!.spaces![0])?.line);
-    }
-    expect(seen).toEqual([
-      undefined,
-      "152 versions still to fetch · 6.9 KB received · 0%",
-      "100 versions still to fetch · 40 KB received · 34%",
-      "152 versions so far · 90 KB received",
-      undefined,
-    ]);
-    expect(s.spaces[0].sync).toBe("synced");
-    expect(syncProgress({ spaceId: "a", state: "syncing", toFetch: 100, bytesIn: 40_000, versions: 52 })).toMatchObject({ max: 152, value: 52 });
-  });
-  it("a space its peer sends to shows what has arrived, without a total", () => {
-    expect(syncProgress({ spaceId: "a", state: "syncing", toFetch: 0, bytesIn: 2_500_000, versions: 1 })).toEqual({ line: "1 version so far · 2.5 MB received" });
-    expect(syncProgress({ spaceId: "a", state: "synced", toFetch: 0, bytesIn: 2_500_000, versions: 1 })).toBeNull();
-    expect(syncProgress({ spaceId: "a", state: "syncing", toFetch: 0, bytesIn: 0, versions: 0 })).toBeNull();
   });
   it("sorts equal names by id", () => {
     expect(sortSpaces([sp("2", "a"), sp("1", "A")]).map((x) => x.id)).toEqual(["1", "2"]);

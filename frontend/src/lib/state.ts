@@ -1,8 +1,8 @@
 // What the app knows of the node between calls, kept fresh by Watch events
 // (node/api Event: a snapshot of every kind first, then deltas). Pure: the
 // Svelte side holds a NodeState in $state and replaces it with reduce().
-import type { Account, NodeEvent, SpaceSummary, SpaceSync, Status, SyncStatus } from "./api";
-import { bytes, plural, progress } from "./format";
+import type { Account, NodeEvent, SpaceSummary, Status, SyncStatus } from "./api";
+import { trackRuns, type SyncRuns } from "./syncProgress";
 
 export interface NodeState {
   status: Status | null;
@@ -13,9 +13,11 @@ export interface NodeState {
   touched: Record<string, number>;
   /** Space ids joined since start, newest last. */
   joined: string[];
+  /** Each space's last sync that brought versions (syncProgress.ts). */
+  runs: SyncRuns;
 }
 
-export const empty: NodeState = { status: null, account: null, spaces: [], sync: null, touched: {}, joined: [] };
+export const empty: NodeState = { status: null, account: null, spaces: [], sync: null, touched: {}, joined: [], runs: {} };
 
 /** The state after one event; unknown kinds and malformed data change nothing. */
 export function reduce(s: NodeState, e: NodeEvent): NodeState {
@@ -31,7 +33,9 @@ export function reduce(s: NodeState, e: NodeEvent): NodeState {
       if (!isObj(d)) return s;
       // A delta may carry only some fields (e.g. {"paused": true}).
       const sync = { paused: false, spaces: [], peers: [], ...s.sync, ...d } as SyncStatus;
-      return { ...s, sync, spaces: "spaces" in d ? withSync(s.spaces, sync) : s.spaces };
+      if (!("spaces" in d)) return { ...s, sync };
+      const runs = trackRuns(s.runs, s.sync ? (s.sync.spaces ?? []) : null, sync.spaces ?? [], Date.now());
+      return { ...s, sync, runs, spaces: withSync(s.spaces, sync) };
     }
     case "space": {
       const id = e.spaceId ?? (isObj(d) ? String(d.id ?? "") : "");
@@ -47,23 +51,6 @@ export function reduce(s: NodeState, e: NodeEvent): NodeState {
     }
   }
   return s;
-}
-
-/** A space's first-sync progress as the Sync page shows it, live from
- * "sync" events: versions still to fetch and bytes so far. A space that is
- * syncing but asks for nothing (its peer sends, toFetch 0) shows what has
- * arrived, without a bar; otherwise nothing. */
-export interface SyncProgress {
-  line: string;
-  /** For a <progress>: absent when the total is not known. */
-  max?: number;
-  value?: number;
-}
-
-export function syncProgress(s: SpaceSync): SyncProgress | null {
-  if (s.toFetch > 0) return { line: progress(s.toFetch, s.bytesIn, s.versions), max: s.toFetch + s.versions, value: s.versions };
-  if (s.state !== "syncing" || s.bytesIn <= 0) return null;
-  return { line: `${plural(s.versions, "version")} so far · ${bytes(s.bytesIn)} received` };
 }
 
 /** Spaces by name (case-insensitive), then id. */

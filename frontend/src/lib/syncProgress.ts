@@ -1,0 +1,86 @@
+// A space's sync progress as the Sync page shows it, from live "sync"
+// events (node/netsync space-progress, forwarded as the whole SyncStatus):
+// while versions arrive, the line of the moment; once the space is synced,
+// what that sync brought, kept on screen (a first sync is over in seconds,
+// and a person glancing at the page afterwards still sees what came).
+//
+// Real units only: versions and bytes. toFetch is known when this node asks
+// its peer for versions (05 §6.3, want); when the peer begins the sessions
+// (its session DID sorts first, 05 §6.2 step 6) it sends without being
+// asked, and the total is not known until it is done.
+import type { SpaceSync } from "./api";
+import { bytes, plural, progress } from "./format";
+
+/** The line of a space's progress; max and value for a <progress>, absent when the total is not known. */
+export interface SyncProgress {
+  line: string;
+  max?: number;
+  value?: number;
+}
+
+/** A space's progress now; null when nothing is arriving. */
+export function syncProgress(s: SpaceSync): SyncProgress | null {
+  if (s.toFetch > 0) return { line: progress(s.toFetch, s.bytesIn, s.versions), max: s.toFetch + s.versions, value: s.versions };
+  if (s.state !== "syncing" || s.bytesIn <= 0) return null;
+  return { line: `${plural(s.versions, "version")} so far · ${bytes(s.bytesIn)} received` };
+}
+
+/**
+ * A space's last sync that brought something: begun when versions started
+ * arriving, done when the space was next synced. Counts are the space's
+ * (versions held, bytes received since the node took the space up), so
+ * what the run brought is the difference with before.
+ */
+export interface SyncRun {
+  started: number; // ms since the epoch
+  ended: number; // 0 until done
+  versionsBefore: number;
+  bytesBefore: number;
+  versions: number;
+  bytesIn: number;
+}
+
+/** Runs by space id. */
+export type SyncRuns = Record<string, SyncRun>;
+
+/**
+ * The runs after a sync status: a space whose versions are arriving begins
+ * a run (or goes on with one), measured from what the status before said of
+ * it: nothing for a space that status did not list (new to the node), and
+ * from now when there was no status before (the page opened mid-sync); a
+ * space synced again ends its run; a space no longer listed loses it.
+ * Offline or paused keeps a run as it was, to go on when sync does.
+ */
+export function trackRuns(runs: SyncRuns, before: SpaceSync[] | null, after: SpaceSync[], now: number): SyncRuns {
+  const prev = new Map((before ?? after).map((s) => [s.spaceId, s]));
+  const out: SyncRuns = {};
+  for (const s of after) {
+    let run = runs[s.spaceId];
+    if (syncProgress(s)) {
+      if (!run || run.ended) {
+        const p = prev.get(s.spaceId);
+        const bytesBefore = p && p.bytesIn <= s.bytesIn ? p.bytesIn : 0; // the node took the space up again
+        run = { started: now, ended: 0, versionsBefore: p?.versions ?? 0, bytesBefore, versions: 0, bytesIn: 0 };
+      }
+      run = { ...run, versions: s.versions, bytesIn: s.bytesIn };
+    } else if (run && !run.ended && s.state === "synced") {
+      run = { ...run, versions: s.versions, bytesIn: Math.max(s.bytesIn, run.bytesIn), ended: now };
+    }
+    if (run) out[s.spaceId] = run;
+  }
+  return out;
+}
+
+/** What a finished run brought, in a line; null while it runs. */
+export function runLine(run: SyncRun | undefined): string | null {
+  if (!run?.ended) return null;
+  const brought = Math.max(0, run.versions - run.versionsBefore);
+  return `Last sync: ${plural(brought, "version")} arrived · ${bytes(run.bytesIn - run.bytesBefore)} received in ${took(run.ended - run.started)}`;
+}
+
+/** A duration in words: "under a second", "6 s", "2 min 5 s". */
+export function took(ms: number): string {
+  if (!(ms >= 1000)) return "under a second";
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
