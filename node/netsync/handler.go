@@ -203,23 +203,14 @@ func wanted(msg []byte) int {
 	if !bytes.HasPrefix(msg, wantHead) {
 		return 0
 	}
-	m, err := syncmsg.Parse(msg)
-	if w, ok := m.(*syncmsg.Want); err == nil && ok {
-		return len(w.IDs)
-	}
-	return 0
+	return memberLen(msg, "ids")
 }
 
-// answered is how many versions a versions message carries.
+// answered is how many versions a versions message carries, counted
+// without decoding them (count.go).
 func answered(payload []byte) int {
 	if !bytes.HasPrefix(payload, versionsHead) {
 		return 0
 	}
-	var v struct {
-		Versions []json.RawMessage `json:"versions"`
-	}
-	if json.Unmarshal(payload, &v) != nil {
-		return 0
-	}
-	return len(v.Versions)
+	return memberLen(payload, "versions")
 }
