@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"time"
 
 	"minca.dev/desktop/app"
@@ -111,7 +112,8 @@ const notifyRetry = time.Second
 // (app/instance): the window or the tray, whichever is up, never both, so
 // each join is shown once. The other asks again every notifyRetry and
 // takes the role over when the holder exits (a join in that second or two
-// is not shown). Runs until env.Ctx ends.
+// shows then: watchJoins starts from what the holder saw). Runs until
+// env.Ctx ends.
 func notifyJoins(env Env, n api.Node) {
 	for env.Ctx.Err() == nil {
 		held, err := instance.Hold("", paths.DefaultProfile, instance.RoleNotify)
@@ -133,9 +135,12 @@ func notifyJoins(env Env, n api.Node) {
 
 // watchJoins runs notify.WatchJoins until env.Ctx ends, again after its
 // stream ends (the node's owner exited and this process or another took
-// it over).
+// it over). Each watch starts from the members the last one of the
+// session saw (a file beside the role's lock), so a join during a
+// takeover still shows.
 func watchJoins(env Env, n api.Node) {
-	notifier := notify.New(notify.Config{Log: logger(env)})
+	seen := filepath.Join(instance.DefaultDir(), paths.DefaultProfile+".notify-seen.json")
+	notifier := notify.New(notify.Config{Log: logger(env), Seen: seen})
 	for env.Ctx.Err() == nil {
 		if err := notify.WatchJoins(env.Ctx, n, notifier); err != nil {
 			logger(env).Debug("notify: watch failed", "err", err)

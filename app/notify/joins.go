@@ -57,8 +57,13 @@ var nameWait = 5 * time.Second
 // space's members (api.Node.Members) with those it saw before. The node's
 // "joined" event is only your own joining, so the members are compared
 // instead of trusting an event's data. Members a space has when first seen
-// (at start, or a space you just joined) are not news. A new member shows
-// by name once their profile has arrived, or after nameWait without it.
+// (the first watch of the session, or a space you just joined) are not
+// news. A watch starts from what the last one kept (Config.Seen, or this
+// Notifier's memory), so a join while the node or the notifications pass
+// from one process to another (the window closing, the tray taking over)
+// still shows. A new member shows by name once their profile has arrived,
+// or after nameWait without it; one still waiting when a watch ends is
+// left for the next to show.
 func WatchJoins(ctx context.Context, node api.Node, n *Notifier) error {
 	events, err := node.Watch(ctx)
 	if err != nil {
@@ -71,7 +76,7 @@ func WatchJoins(ctx context.Context, node api.Node, n *Notifier) error {
 
 // Joins is WatchJoins over an event stream already open.
 func Joins(ctx context.Context, r Roster, events <-chan api.Event, n *Notifier) {
-	w := &joinWatch{seen: map[string]map[string]bool{}, unnamed: map[string]unnamed{}}
+	w := &joinWatch{seen: n.loadSeen(), unnamed: map[string]unnamed{}}
 	timer := time.NewTimer(0)
 	<-timer.C
 	defer timer.Stop()
@@ -92,6 +97,10 @@ func Joins(ctx context.Context, r Roster, events <-chan api.Event, n *Notifier) 
 			if err := n.Notify(ctx, summary, body); err != nil {
 				n.cfg.Log.Warn("notify: join not shown", "space", j.SpaceID, "err", err)
 			}
+		}
+		if w.changed {
+			n.keepSeen(w.kept())
+			w.changed = false
 		}
 		if next, ok := w.next(); ok {
 			timer.Reset(time.Until(next))
@@ -116,9 +125,20 @@ func drain(events <-chan api.Event) {
 // joinWatch is what Joins has seen: each space's members, the joins ready
 // to show, and those waiting for their member's profile name.
 type joinWatch struct {
-	seen    map[string]map[string]bool // space id → member DIDs
+	seen    members // space id → member DIDs
 	ready   []Join
 	unnamed map[string]unnamed // space id + " " + DID → the join, waiting
+	changed bool               // seen changed since last kept
+}
+
+// kept is what the next watch starts from: the members seen, less those
+// whose join waits to be shown (the next watch shows them).
+func (w *joinWatch) kept() members {
+	m := w.seen.clone()
+	for _, u := range w.unnamed {
+		delete(m[u.join.SpaceID], u.join.Member)
+	}
+	return m
 }
 
 type unnamed struct {
@@ -128,13 +148,15 @@ type unnamed struct {
 
 // look lists every space's members: a member not seen before is a join
 // (ready, or waiting for a name), a waiting one whose name has come is
-// ready; a space not seen before only records its members.
+// ready; a space not seen before only records its members, and one no
+// longer listed (left) is forgotten, so joining it again is not news.
 func (w *joinWatch) look(ctx context.Context, r Roster, n *Notifier) {
 	spaces, err := r.Spaces(ctx)
 	if err != nil {
 		n.cfg.Log.Debug("notify: list spaces", "err", err)
 		return
 	}
+	w.forget(spaces)
 	for _, sp := range spaces {
 		members, err := r.Members(ctx, sp.ID)
 		if err != nil {
@@ -145,6 +167,7 @@ func (w *joinWatch) look(ctx context.Context, r Roster, n *Notifier) {
 		if !old {
 			known = map[string]bool{}
 			w.seen[sp.ID] = known
+			w.changed = true
 		}
 		for _, m := range members {
 			key := sp.ID + " " + m.DID
@@ -152,11 +175,13 @@ func (w *joinWatch) look(ctx context.Context, r Roster, n *Notifier) {
 				u.join.MemberName = m.ProfileName
 				w.ready = append(w.ready, u.join)
 				delete(w.unnamed, key)
+				w.changed = true
 			}
 			if known[m.DID] {
 				continue
 			}
 			known[m.DID] = true
+			w.changed = true
 			if !old || m.Self {
 				continue
 			}
@@ -170,6 +195,25 @@ func (w *joinWatch) look(ctx context.Context, r Roster, n *Notifier) {
 	}
 }
 
+// forget drops the spaces not in spaces, and joins waiting in them.
+func (w *joinWatch) forget(spaces []api.SpaceSummary) {
+	listed := make(map[string]bool, len(spaces))
+	for _, sp := range spaces {
+		listed[sp.ID] = true
+	}
+	for id := range w.seen {
+		if !listed[id] {
+			delete(w.seen, id)
+			w.changed = true
+		}
+	}
+	for key, u := range w.unnamed {
+		if !listed[u.join.SpaceID] {
+			delete(w.unnamed, key)
+		}
+	}
+}
+
 // due returns the joins to show now: those ready, and those that waited
 // for a name until now.
 func (w *joinWatch) due(now time.Time) []Join {
@@ -179,6 +223,7 @@ func (w *joinWatch) due(now time.Time) []Join {
 		if !now.Before(u.until) {
 			out = append(out, u.join)
 			delete(w.unnamed, key)
+			w.changed = true
 		}
 	}
 	return out

@@ -44,6 +44,11 @@ type Config struct {
 	AppName, Icon string
 	// Log gets why notifications are not shown; nil discards.
 	Log *slog.Logger
+	// Seen is a file that keeps the members join watches have seen
+	// (seen.go), so that a watch taking over from another, in this process
+	// or another of the session, shows a join that came in between; ""
+	// keeps them in this Notifier only.
+	Seen string
 }
 
 // Notifier sends notifications. It connects on first use and is safe for
@@ -54,6 +59,9 @@ type Notifier struct {
 	conn   *dbus.Conn
 	markup *bool           // the server renders body markup; nil until asked
 	logged map[string]bool // reasons already logged
+
+	seenMu sync.Mutex
+	seen   members // what the last join watch kept (Config.Seen unset)
 }
 
 // New returns a Notifier; nothing is connected until the first Notify.
