@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"unicode/utf8"
 
 	"minca.dev/desktop/core/cjson"
@@ -24,7 +23,10 @@ var (
 )
 
 // object reads b as exactly one JSON object of at most max bytes, valid
-// UTF-8, no member twice, nothing after it; values stay raw.
+// UTF-8, no member twice, nothing after it; values stay raw, as slices of b
+// (not copies). b is checked whole once (json.Valid), then split into its
+// members by one plain pass: a sync frame carries up to 32,000 bytes of
+// versions, and a decoder went over them three times.
 func object(b []byte, max int) (map[string]json.RawMessage, error) {
 	if len(b) > max {
 		return nil, fmt.Errorf("%w: %d bytes, at most %d", ErrMalformed, len(b), max)
@@ -32,33 +34,84 @@ func object(b []byte, max int) (map[string]json.RawMessage, error) {
 	if !utf8.Valid(b) {
 		return nil, fmt.Errorf("%w: not UTF-8", ErrMalformed)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	if !json.Valid(b) {
+		return nil, fmt.Errorf("%w: not one JSON value", ErrMalformed)
+	}
+	i := skipSpace(b, 0)
+	if b[i] != '{' {
 		return nil, fmt.Errorf("%w: not a JSON object", ErrMalformed)
 	}
 	m := map[string]json.RawMessage{}
-	for dec.More() {
-		t, err := dec.Token()
+	for i = skipSpace(b, i+1); b[i] == '"'; {
+		end := valueEnd(b, i)
+		k, err := memberName(b[i:end])
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+			return nil, err
 		}
-		k, _ := t.(string)
 		if _, dup := m[k]; dup {
 			return nil, fmt.Errorf("%w: member %q twice", ErrMalformed, k)
 		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, fmt.Errorf("%w: member %q: %v", ErrMalformed, k, err)
+		i = skipSpace(b, skipSpace(b, end)+1) // past the ':'
+		end = valueEnd(b, i)
+		m[k] = json.RawMessage(b[i:end:end])
+		if i = skipSpace(b, end); b[i] == ',' {
+			i = skipSpace(b, i+1)
 		}
-		m[k] = v
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: data after the object", ErrMalformed)
 	}
 	return m, nil
+}
+
+// memberName is the text of a member name, a JSON string.
+func memberName(q []byte) (string, error) {
+	if bytes.IndexByte(q, '\\') < 0 {
+		return string(q[1 : len(q)-1]), nil
+	}
+	var k string
+	if err := json.Unmarshal(q, &k); err != nil {
+		return "", fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	return k, nil
+}
+
+// valueEnd is the index just past the value at b[i] in valid JSON.
+func valueEnd(b []byte, i int) int {
+	depth := 0
+	for j := i; j < len(b); j++ {
+		switch b[j] {
+		case '"':
+			j++
+			for b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if depth == 0 {
+				return j + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return j
+			}
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(b)
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 // str reads member k of m as a JSON string; absent gives ok false.
