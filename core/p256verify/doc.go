@@ -10,7 +10,7 @@
 // crypto/ecdsa does. All inputs are public (a key, a digest, a signature), so
 // the table's variable-time lookups leak nothing secret.
 //
-// A Table takes TableBytes of memory (about 96 KB) and about eight checks'
+// A Table takes TableBytes of memory (about 96 KB) and about seven checks'
 // worth of CPU to build, so it pays only for keys seen often. Cache holds
 // that policy: a key gets a table after it has been checked Threshold
 // times, at most MaxTables tables are kept (least recently used dropped, and
