@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/base64"
 	"strings"
 
 	"minca.dev/desktop/core/cjson"
@@ -36,11 +37,30 @@ func checkIdentity(v *Version) error {
 	if v.Signature == "" {
 		return shapeErr(mSignature, "is required")
 	}
-	sig, err := enc.DecodeB64URL(v.Signature)
-	if err != nil || len(sig) != SignatureLen {
+	if !isSignature(v.Signature) {
 		return shapeErr(mSignature, "must be base64url of %d bytes", SignatureLen)
 	}
 	return nil
+}
+
+// sigB64 is the base64url of a signature as enc.DecodeB64URL reads it
+// (no padding, non-zero trailing bits refused).
+var sigB64 = base64.RawURLEncoding.Strict()
+
+// sigB64Len is the length of that text: 6 bits a character, unpadded.
+const sigB64Len = (SignatureLen*8 + 5) / 6
+
+// isSignature says whether s is base64url of SignatureLen bytes, decoded
+// into a buffer on the stack (enc.DecodeB64URL's answer, without its
+// allocations: every version is checked twice on its way in).
+func isSignature(s string) bool {
+	if len(s) != sigB64Len {
+		return false
+	}
+	var src [sigB64Len]byte
+	var dst [SignatureLen + 2]byte
+	n, err := sigB64.Decode(dst[:], append(src[:0], s...))
+	return err == nil && n == SignatureLen
 }
 
 // checkPlace: collection, key, createdAt, space (§4.6 rules 2–4).
