@@ -8,9 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/enc"
-	"minca.dev/desktop/core/judge"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
 	"minca.dev/desktop/node/api"
@@ -118,28 +116,6 @@ func (n *Node) closeHeldLocked(h *held) error {
 		n.net.Remove(h.sp.ID)
 	}
 	return h.store.Close()
-}
-
-// replay is the access history of what the store holds now (03 §4), read
-// afresh so no caller shares the engine's own replay.
-func (h *held) replay(ctx context.Context) (*access.History, error) {
-	sums, err := h.store.Sums(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var vs []*record.Version
-	for c := range sums {
-		if !record.IsAccessCollection(c) {
-			continue
-		}
-		cv, err := h.store.Collection(ctx, c)
-		if err != nil {
-			return nil, err
-		}
-		vs = append(vs, cv...)
-	}
-	events := h.events.events(vs, judge.Space{ID: h.sp.ID})
-	return access.Replay(judge.GenesisOf(h.sp), events)
 }
 
 // spaceLocked finds a held space, with CodeInvalid for a malformed id and

@@ -14,13 +14,9 @@ import (
 func (n *Node) History(ctx context.Context, id string) ([]api.AccessChange, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return nil, err
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return nil, internal(err)
 	}
 	out := []api.AccessChange{}
 	for _, e := range hist.Log() {

@@ -26,13 +26,9 @@ const collKeepersRecord = "sys.keepers"
 func (n *Node) Keepers(ctx context.Context, id string) ([]api.Keeper, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	_, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return nil, err
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return nil, internal(err)
 	}
 	ks, _ := hist.Current().Keepers()
 	return n.apiKeepersLocked(ks), nil
@@ -44,13 +40,9 @@ func (n *Node) Keepers(ctx context.Context, id string) ([]api.Keeper, error) {
 func (n *Node) SetKeepers(ctx context.Context, req api.SetKeepers) ([]api.Keeper, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(req.SpaceID)
+	h, hist, err := n.spaceReplayLocked(ctx, req.SpaceID)
 	if err != nil {
 		return nil, err
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return nil, internal(err)
 	}
 	cur := hist.Current()
 	if me := n.acct.DID(); !cur.May(me, space.CmdSpaceKeepers, map[string]any{}) {

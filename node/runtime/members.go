@@ -44,13 +44,9 @@ func members(s access.Snapshot) []string {
 func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return nil, err
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return nil, internal(err)
 	}
 	cur := hist.Current()
 	out := []api.Member{}
@@ -153,16 +149,12 @@ func (n *Node) Unassign(ctx context.Context, id, account, role string) error {
 func (n *Node) assign(ctx context.Context, id, account, role string, on bool) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return err
 	}
 	if err := checkDIDRole(account, role, true); err != nil {
 		return err
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return internal(err)
 	}
 	if err := checkRoleKnown(hist.Current(), account, role, on); err != nil {
 		return err
@@ -179,7 +171,7 @@ func (n *Node) assign(ctx context.Context, id, account, role string, on bool) er
 func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -189,10 +181,6 @@ func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
 	if account == n.acct.DID() {
 		return &api.Error{Code: api.CodeInvalid, Message: "this is your own account: removing it is leaving the space",
 			Hint: "to leave, use `minca space leave " + id + "`"}
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return internal(err)
 	}
 	if !hist.Current().IsMember(account) {
 		return api.Errorf(api.CodeNotFound, "%s is not a member of %s", account, id)

@@ -56,17 +56,13 @@ func (n *Node) summaryLocked(ctx context.Context, h *held) (api.SpaceSummary, er
 func (n *Node) Space(ctx context.Context, id string) (api.SpaceDetail, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return api.SpaceDetail{}, err
 	}
 	sum, err := n.summaryLocked(ctx, h)
 	if err != nil {
 		return api.SpaceDetail{}, err
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return api.SpaceDetail{}, internal(err)
 	}
 	created, _ := record.ParseTime(h.sp.CreatedAt)
 	d := api.SpaceDetail{SpaceSummary: sum, CreatedAt: created, RoleTemplates: roleInfos(h.sp, hist.Current().Snapshot()),
@@ -190,13 +186,9 @@ func newSpace(d space.Draft, key *spacekey.Key) (*space.Space, error) {
 func (n *Node) LeaveSpace(ctx context.Context, id string) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return err
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return internal(err)
 	}
 	me := n.acct.DID()
 	if hist.Current().IsMember(me) {
