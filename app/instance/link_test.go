@@ -7,6 +7,7 @@ import (
 
 	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/enc"
+	"minca.dev/desktop/core/invite"
 )
 
 // shortExample is the short link of 03 §7.7's example.
@@ -60,6 +61,26 @@ func TestParseLink(t *testing.T) {
 				t.Fatalf("String %q reads back as %+v, %v", l.String(), again, err)
 			}
 		})
+	}
+}
+
+// The inviter's name a link carries reaches the page with the invite
+// (Pasted, what OnLink gets), and the node reads both back from it.
+func TestLinkPastedKeepsName(t *testing.T) {
+	long := longInvite(t)
+	l, err := ParseLink("https://minca.dev/join#invite=" + long + "&from=Ana+Mar%C3%ADa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := l.Pasted()
+	if invite.Extract(got) != long || invite.From(got) != "Ana María" {
+		t.Fatalf("Pasted %q reads as invite %q, name %q", got, invite.Extract(got), invite.From(got))
+	}
+	if _, err := invite.Parse(got); err != nil {
+		t.Fatalf("the node's reader refuses %q: %v", got, err)
+	}
+	if bare, _ := ParseLink("minca:" + long); bare.Pasted() != long {
+		t.Fatalf("a link without a name: Pasted %q, want the invite alone", bare.Pasted())
 	}
 }
 
