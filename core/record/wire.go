@@ -44,17 +44,35 @@ func Parse(val any) (*Version, error) {
 // Marshal writes v as canonical JSON. For a version Parse read from
 // canonical bytes, it gives those bytes back.
 func Marshal(v *Version) ([]byte, error) {
-	return appendCanonical(make([]byte, 0, canonCap), v, withIDSig|withBody)
+	return appendCanonical(make([]byte, 0, stubCap(v)+canonCap/2), v, withIDSig|withBody)
 }
 
 // MarshalStub writes v's stub as canonical JSON: Marshal(v.Stub()), without
 // copying v.
 func MarshalStub(v *Version) ([]byte, error) {
-	return appendCanonical(make([]byte, 0, canonCap), v, withIDSig)
+	return appendCanonical(make([]byte, 0, stubCap(v)), v, withIDSig)
 }
 
 // canonCap is room for a usual version's canonical JSON.
 const canonCap = 512
+
+// stubCap is room for v's stub: its strings and ids, and about 240 bytes
+// of member names and the rest, so that the buffer is rarely grown (a
+// stub with its ids and signature is longer than canonCap).
+func stubCap(v *Version) int {
+	n := 240 + len(v.ID) + len(v.Author) + len(v.Collection) + len(v.Space) + len(v.CreatedAt) +
+		len(v.Key) + len(v.Prev) + len(v.Genesis) + len(v.BodyHash) + len(v.Signature)
+	if v.Log != nil {
+		n += len(v.Log.Prev)
+	}
+	for _, id := range v.Seen {
+		n += len(id) + 3
+	}
+	for _, t := range v.Tags {
+		n += len(t) + 3
+	}
+	return n
+}
 
 // Wire returns v's wire form, a JSON object as core/cjson handles it.
 func (v *Version) Wire() map[string]any { return v.toWire(true) }
