@@ -1,7 +1,8 @@
 // Package notify shows desktop notifications through the Desktop
 // Notifications service, org.freedesktop.Notifications on the session
 // D-Bus (the Desktop Notifications Specification, 1.2): first of all when
-// someone joins one of your spaces (joins.go).
+// someone joins one of your spaces (joins.go), each join once, also while
+// the watch passes from one process to another (seen.go).
 //
 // Where there is no session bus or no notification server, a Notifier
 // does nothing and logs why, once per reason: a missing notification is no
