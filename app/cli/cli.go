@@ -19,11 +19,13 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"minca.dev/desktop/app/instance"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/paths"
+	"minca.dev/desktop/node/vault"
 )
 
 // Exit codes.
@@ -130,8 +132,12 @@ const (
 	hintNoAccount = "create one with `minca account create --name NAME`, or restore one with `minca account restore`"
 	hintLocked    = "give its passphrase: MINCA_PASSPHRASE=… with each command, or once to a running `minca host` " +
 		"or tray with `minca account restore --passphrase-file FILE` (- reads stdin); lost it? --recovery-code-file FILE"
-	hintPassphrase = "give a passphrase to lock the account's keys: MINCA_PASSPHRASE=… or --passphrase-file FILE (- reads stdin)"
 )
+
+// hintPassphrase: no keychain, so the account needs a new passphrase, as
+// long as the node asks (vault.MinPassphraseLen).
+var hintPassphrase = "give a passphrase to lock the account's keys: MINCA_PASSPHRASE=… or --passphrase-file FILE (- reads stdin); " +
+	"at least " + strconv.Itoa(vault.MinPassphraseLen) + " characters"
 
 // hint says what the user can do about an error: ours where the command
 // line has its own way to unlock, else the node's, else ours.
