@@ -27,6 +27,7 @@ var writeSQL = map[string]string{
 	"writeSum":    "INSERT INTO sums (collection, sum, count) VALUES (?, ?, ?) ON CONFLICT (collection) DO UPDATE SET sum = excluded.sum, count = excluded.count",
 	"deleteSum":   "DELETE FROM sums WHERE collection = ?",
 	"bump":        "UPDATE generation SET n = n + 1 RETURNING n",
+	"forms":       formsSQL, // Forms, between landings (sqlwriteread.go)
 	// What placing one version reads, in one statement: the version itself
 	// if held (row 0), and its key's r/ and g/ with the version r/ names
 	// (row 1).

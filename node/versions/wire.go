@@ -106,33 +106,16 @@ type FormsReader interface {
 
 var _ FormsReader = (*SQLite)(nil)
 
-// Forms implements FormsReader: one statement per wireChunk ids.
+// Forms implements FormsReader: one statement per wireChunk ids, on the
+// writing connection (sqlwriteread.go).
 func (s *SQLite) Forms(ctx context.Context, ids []string) (map[string]Form, error) {
 	out := make(map[string]Form, len(ids))
 	for len(ids) > 0 {
 		n := min(wireChunk, len(ids))
-		if err := s.formsChunk(ctx, ids[:n], out); err != nil {
+		if err := s.formsOnWriter(ctx, ids[:n], out); err != nil {
 			return nil, err
 		}
 		ids = ids[n:]
 	}
 	return out, nil
-}
-
-func (s *SQLite) formsChunk(ctx context.Context, ids []string, out map[string]Form) error {
-	list, _ := jsonStrings(ids, true)
-	rows, err := s.db.QueryContext(ctx, formsSQL, list)
-	if err != nil {
-		return s.readErr(fmt.Errorf("read %d versions: %w", len(ids), err))
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var hasBody, deleted bool
-		if err := rows.Scan(&id, &hasBody, &deleted); err != nil {
-			return err
-		}
-		out[id] = Meta{HasBody: hasBody, Deleted: deleted}.Form()
-	}
-	return rows.Err()
 }
