@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/godbus/dbus/v5"
+
+	"minca.dev/desktop/app/tray/traytest"
 	"minca.dev/desktop/node/api"
 )
 
@@ -230,4 +233,67 @@ func stopTrayAfter(t *testing.T, env []string) {
 		}
 		p.Kill()
 	})
+}
+
+// TestTrayE2EBackgroundShowsIconLater: `minca tray --hidden --background`,
+// as the window starts it, on a desktop that shows no tray icons keeps
+// Alice's node with no icon (no menu on the bus, no icon file; its output
+// says so); once a tray host comes up, it shows its icon within seconds:
+// it registers with the host and serves its menu, whose Quit ends it.
+func TestTrayE2EBackgroundShowsIconLater(t *testing.T) {
+	bin := e2eBin(t)
+	if os.Getenv("DISPLAY") == "" || os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
+		t.Fatal("DISPLAY or DBUS_SESSION_BUS_ADDRESS is unset: run under xvfb-run and dbus-run-session (tests/run-e2e.sh does)")
+	}
+	alice := newNEUser(t, bin, "Alice")
+	alice.ok(nil, "account", "create", "--name", "Alice", "--json")
+	p := &trayProc{tmp: t.TempDir(), exited: make(chan error, 1)}
+	p.cmd = alice.command("tray", "--hidden", "--background")
+	p.cmd.Env = append(p.cmd.Env, "TMPDIR="+p.tmp, "MINCA_LOG=info")
+	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.exited <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			<-p.exited
+		}
+	})
+	if !waitForText(&p.out, "syncing in the background without one", 15*time.Second) {
+		t.Fatalf("the tray does not say it syncs without an icon:\n%s", p.out.String())
+	}
+	var st mincaStatus
+	alice.ok(&st, "status", "--json")
+	if pid := pidIn(filepath.Join(filepath.Dir(st.StorePath), "node.lock")); pid != p.cmd.Process.Pid {
+		t.Fatalf("node.lock holds pid %d, want the tray's %d", pid, p.cmd.Process.Pid)
+	}
+	conn, err := dbus.ConnectSessionBus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := traytest.Find(conn, p.cmd.Process.Pid, time.Second); err == nil {
+		t.Fatal("the tray serves a menu though the desktop shows no tray icons")
+	}
+	if files, _ := traytest.IconFiles(p.tmp); len(files) != 0 {
+		t.Fatalf("the tray wrote icon files with no icon shown: %v", files)
+	}
+
+	host := startTrayHost(t)
+	if p.menu, err = traytest.Find(conn, p.cmd.Process.Pid, 20*time.Second); err != nil {
+		t.Fatalf("no menu once a tray host runs: %v\n%s", err, p.out.String())
+	}
+	select {
+	case item := <-host.items:
+		t.Logf("the tray registered %s with the tray host", item)
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the tray did not register with the tray host:\n%s", p.out.String())
+	}
+	if _, err := p.menu.Wait(10*time.Second, hasItem("Quit")); err != nil {
+		t.Fatalf("the tray's menu has no Quit: %v", err)
+	}
+	p.click(t, "Quit")
+	p.waitExit(t)
 }

@@ -221,21 +221,42 @@ func (w *screensWindow) scrollTo(phrase string) {
 
 // place waits until phrase shows, then scrolls with the arrow keys until
 // it shows about y pixels from the window's top, or as far as the page
-// goes.
+// goes. One key press measures the step; where that press alone takes
+// phrase out of view it goes back. WebKit scrolls smoothly, so a press
+// still under way makes the step short and the rest overshoot: then it
+// steps back, a press at a time, until phrase shows again.
 func (w *screensWindow) place(phrase string, y int) {
 	w.t.Helper()
 	at := w.where(phrase, mainArea)
-	key, dir := "Down", 1
+	key, back, dir := "Down", "Up", 1
 	if at.Y < y {
-		key, dir = "Up", -1
+		key, back, dir = "Up", "Down", -1
 	}
 	w.key(key)
 	w.look()
 	now, ok := find(w.words, phrase, mainArea)
-	if step := dir * (at.Y - now.Y); ok && step > 0 {
-		if n := dir * (now.Y - y) / step; n > 0 {
-			w.key("--repeat", strconv.Itoa(n), key)
+	if !ok { // it was closer than a press goes: back to where it was
+		w.t.Logf("place %q at %d: at %d, gone after one %s: one %s", phrase, y, at.Y, key, back)
+		w.key(back)
+		return
+	}
+	step := dir * (at.Y - now.Y)
+	if step <= 0 {
+		return
+	}
+	n := dir * (now.Y - y) / step
+	w.t.Logf("place %q at %d: at %d, then %d after one %s; %d more", phrase, y, at.Y, now.Y, key, max(n, 0))
+	if n <= 0 {
+		return
+	}
+	w.key("--repeat", strconv.Itoa(n), key)
+	for i := 0; i < n; i++ {
+		w.look()
+		if _, ok := find(w.words, phrase, mainArea); ok {
+			return
 		}
+		w.t.Logf("place %q: not shown, one %s", phrase, back)
+		w.key(back)
 	}
 }
 
