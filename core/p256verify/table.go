@@ -15,19 +15,23 @@ import (
 // one addition per column.
 const (
 	scalarBits = 256
-	teeth      = 8                             // bits per pattern: a table has 2⁸−1 points
-	columns    = scalarBits / teeth            // 32
-	combs      = 4                             // tables per key
-	spacing    = columns / combs               // columns per table: 8
-	patterns   = 1<<teeth - 1                  // non-zero patterns per table
-	pointBytes = 3 * 4 * 8                     // a Jacobian point on amd64/arm64: three 4-limb elements
-	TableBytes = combs * patterns * pointBytes // 97,920 bytes on amd64 and arm64
+	teeth      = 8                  // bits per pattern: a table has 2⁸−1 points
+	columns    = scalarBits / teeth // 32
+	combs      = 4                  // tables per key
+	spacing    = columns / combs    // columns per table: 8
+	patterns   = 1<<teeth - 1       // non-zero patterns per table
+	pointBytes = 3 * 4 * 8          // a Jacobian point on amd64/arm64: three 4-limb elements
 )
+
+// TableBytes is the memory one Table takes where nistec holds points inline
+// (amd64 and arm64): 97,920 bytes. The pure-Go backend adds a pointer per
+// coordinate.
+const TableBytes = combs * patterns * pointBytes
 
 // ErrKey means a public key is not a valid P-256 point.
 var ErrKey = errors.New("p256verify: not a P-256 public key")
 
-// Table is one public key Q with its comb: comb[c][p−1] is
+// Table is the comb of one public key Q: comb[c][p−1] is
 // Σ_{j in p} 2^(32·j + 8·c)·Q for each non-zero 8-bit pattern p. It is
 // immutable once built and safe for concurrent use.
 type Table struct {
@@ -95,7 +99,7 @@ func pointOf(pub *ecdsa.PublicKey) (*nistec.P256Point, error) {
 // mult returns k·Q for a 32-byte big-endian k, by the comb: for each of the
 // 8 column offsets, high to low, double the sum and add one point per table.
 func (t *Table) mult(k *[32]byte) *nistec.P256Point {
-	var rows [teeth]uint32 // rows[j] holds bits 32·j … 32·j+31 of k
+	var rows [teeth]uint32 // rows[j] holds bits 32·j … 32·j+31 of k (columns = 32)
 	for j := range rows {
 		o := 32 - 4*(j+1)
 		rows[j] = uint32(k[o])<<24 | uint32(k[o+1])<<16 | uint32(k[o+2])<<8 | uint32(k[o+3])
