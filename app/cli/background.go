@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"minca.dev/desktop/app"
@@ -30,13 +31,33 @@ type background struct {
 	client func() bool   // whether another process owns the node
 }
 
+// iconsRecheck is how long the window takes the desktop's answer whether
+// it shows tray icons as still true: each question is a new connection to
+// the session bus, which every client with a match on names hears of.
+const iconsRecheck = 10 * time.Second
+
 // newBackground is the window's background over its attachment to the node.
 func newBackground(at *attach.Attachment) *background {
 	return &background{
 		done:   make(chan struct{}),
 		tray:   trayRuns,
-		icons:  func() bool { ok, err := app.TrayOnBus(""); return ok && err == nil },
+		icons:  cached(iconsRecheck, func() bool { ok, err := app.TrayOnBus(""); return ok && err == nil }),
 		client: func() bool { return at.Role() == attach.Client },
+	}
+}
+
+// cached is f, asked again only once its last answer is older than ttl.
+func cached(ttl time.Duration, f func() bool) func() bool {
+	var mu sync.Mutex
+	var last bool
+	var at time.Time
+	return func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if at.IsZero() || time.Since(at) >= ttl {
+			last, at = f(), time.Now()
+		}
+		return last
 	}
 }
 
@@ -62,8 +83,9 @@ func keepSyncing(env Env, b *background) {
 // afterClose says what happens to sync once the window closes (an
 // app.AfterClose… value), waiting for the start keepSyncing made, up to
 // trayStartWait. Once that start is over it looks again at every call (an
-// flock and a D-Bus question, cheap): the tray may have quit since, one
-// been started by hand, the node's owner changed or a tray host come up.
+// flock; the D-Bus question at most every iconsRecheck): the tray may have
+// quit since, one been started by hand, the node's owner changed or a tray
+// host come up.
 func (b *background) afterClose() string {
 	select {
 	case <-b.done:

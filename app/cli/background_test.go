@@ -101,3 +101,16 @@ func TestAfterCloseFollowsTheTray(t *testing.T) {
 		t.Fatalf("a tray started again, but the window says %q", got)
 	}
 }
+
+// cached asks again only once its answer is older than its ttl.
+func TestCached(t *testing.T) {
+	calls := 0
+	f := cached(50*time.Millisecond, func() bool { calls++; return calls%2 == 1 })
+	if !f() || !f() || calls != 1 {
+		t.Fatalf("within the ttl: asked %d times", calls)
+	}
+	time.Sleep(60 * time.Millisecond)
+	if f() || calls != 2 {
+		t.Fatalf("after the ttl: asked %d times", calls)
+	}
+}
