@@ -2,8 +2,6 @@ package localapi
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -25,17 +23,14 @@ const socketDir = "minca"
 // runtime directory is known.
 const socketFile = "node.sock"
 
-// dirTagBytes is how much of the profile directory's hash names its
-// socket in the runtime directory.
-const dirTagBytes = 6
-
 // SocketPath is where a profile's node listens: $XDG_RUNTIME_DIR/minca/
-// <profile>-<tag>.sock, else node.sock in the profile's directory. The tag
-// is a hash of the profile's directory, the one its lock (node/lock)
-// guards: two homes of one user share the runtime directory (a second
-// HOME in the session; a sandboxed and a native install), and a name of
-// the profile alone would give their owners one socket, the later one
-// removing the earlier's and the clients of both reaching the later.
+// <profile>-<tag>.sock (paths.RuntimeName), else node.sock in the
+// profile's directory. The tag is a hash of the profile's directory, the
+// one its lock (node/lock) guards: two homes of one user share the runtime
+// directory (a second HOME in the session; a sandboxed and a native
+// install), and a name of the profile alone would give their owners one
+// socket, the later one removing the earlier's and the clients of both
+// reaching the later.
 func SocketPath(env paths.Env, profile string) (string, error) {
 	dir, err := paths.ProfileDir(env, profile) // checks the profile's name too
 	if err != nil {
@@ -43,31 +38,16 @@ func SocketPath(env paths.Env, profile string) (string, error) {
 	}
 	p := filepath.Join(dir, socketFile)
 	if rt := getenv(env, "XDG_RUNTIME_DIR"); env.GOOS != "windows" && filepath.IsAbs(rt) {
-		p = filepath.Join(rt, socketDir, profile+"-"+dirTag(dir)+".sock")
+		name, err := paths.RuntimeName(env, profile)
+		if err != nil {
+			return "", err
+		}
+		p = filepath.Join(rt, socketDir, name+".sock")
 	}
 	if len(p) > maxSocketPath {
 		return "", fmt.Errorf("socket path %s: longer than the %d bytes a unix socket may have", p, maxSocketPath)
 	}
 	return p, nil
-}
-
-// dirTag names dir by a hash of its path with the symbolic links of its
-// longest existing part resolved, so every path to one directory gets one
-// tag, before the directory is made and after.
-func dirTag(dir string) string {
-	rest := ""
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if resolved, err := filepath.EvalSymlinks(d); err == nil {
-			dir = filepath.Join(resolved, rest)
-			break
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-		rest = filepath.Join(filepath.Base(d), rest)
-	}
-	sum := sha256.Sum256([]byte(dir))
-	return hex.EncodeToString(sum[:dirTagBytes])
 }
 
 func getenv(env paths.Env, key string) string {
