@@ -16,16 +16,21 @@ import (
 // load one to pick its visuals; with a GDK_GL of the user's own (here "",
 // which enables nothing) GDK is left alone and does load one, which shows
 // the display is one where the difference is real.
+//
+// It brings its own X server and session bus, so it runs under plain
+// `go test` too.
 func TestRunWithoutGL(t *testing.T) {
 	display := startXvfb(t)
-	c := startChild(t, "Minca: no GL", "DISPLAY="+display)
+	t.Setenv("DISPLAY", display)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", startBus(t))
+	c := startChild(t, "Minca: no GL")
 	if drivers := glDrivers(t, c.cmd.Process.Pid); len(drivers) != 0 {
 		t.Errorf("the tray loaded GL drivers: %v", drivers)
 	}
 	c.click(t, LabelQuit)
 	c.waitExit(t)
 
-	control := startChild(t, "Minca: GL as the user set it", "DISPLAY="+display, "GDK_GL=")
+	control := startChild(t, "Minca: GL as the user set it", "GDK_GL=")
 	drivers := glDrivers(t, control.cmd.Process.Pid)
 	control.click(t, LabelQuit)
 	control.waitExit(t)
@@ -65,16 +70,32 @@ func glDrivers(t *testing.T, pid int) []string {
 // has been on it yet) and returns its display name.
 func startXvfb(t *testing.T) string {
 	t.Helper()
-	bin, err := exec.LookPath("Xvfb")
+	return ":" + startSaying(t, "Xvfb", "xvfb", "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "640x480x24")
+}
+
+// startBus starts a D-Bus session bus of the test's own and returns its
+// address.
+func startBus(t *testing.T) string {
+	t.Helper()
+	return startSaying(t, "dbus-daemon", "dbus", "--session", "--nofork", "--nopidfile", "--print-address=3")
+}
+
+// startSaying starts name with args, which prints one line on its file
+// descriptor 3 once it is ready (a display number, a bus address), and
+// returns that line. The process is killed as the test ends. Without name
+// (from package pkg) the test is skipped.
+func startSaying(t *testing.T, name, pkg string, args ...string) string {
+	t.Helper()
+	bin, err := exec.LookPath(name)
 	if err != nil {
-		t.Skip("needs Xvfb (package xvfb)")
+		t.Skipf("needs %s (package %s)", name, pkg)
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	cmd := exec.Command(bin, "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "640x480x24")
+	cmd := exec.Command(bin, args...)
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -87,13 +108,13 @@ func startXvfb(t *testing.T) string {
 		line <- strings.TrimSpace(s)
 	}()
 	select {
-	case n := <-line:
-		if n == "" {
-			t.Fatal("Xvfb did not say its display")
+	case s := <-line:
+		if s == "" {
+			t.Fatalf("%s said nothing on starting", name)
 		}
-		return ":" + n
+		return s
 	case <-time.After(10 * time.Second):
-		t.Fatal("Xvfb did not start within 10 s")
+		t.Fatalf("%s did not start within 10 s", name)
 	}
 	return ""
 }
