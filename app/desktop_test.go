@@ -2,10 +2,12 @@ package app
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/godbus/dbus/v5"
 )
@@ -106,6 +108,53 @@ func TestTrayOnBus(t *testing.T) {
 		t.Fatalf("with a watcher: TrayOnBus = %v, %v", ok, err)
 	}
 	if _, err := TrayOnBus("unix:path=/nonexistent/minca-bus"); err == nil {
+		t.Fatal("no error for a bus that is not there")
+	}
+}
+
+// WaitTrayOnBus waits while nobody owns the watcher's name, returns once
+// somebody does (heard as a signal, on a private dbus-daemon), and at
+// once when it is owned already; a cancelled wait returns its error.
+func TestWaitTrayOnBus(t *testing.T) {
+	addr := privateBus(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if err := WaitTrayOnBus(ctx, addr); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("empty bus: WaitTrayOnBus = %v, want the deadline", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- WaitTrayOnBus(context.Background(), addr) }()
+	select {
+	case err := <-done:
+		t.Fatalf("returned %v with no watcher", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	conn, err := dbus.Dial(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.Auth(nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Hello(); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := conn.RequestName(StatusNotifierWatcher, dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
+		t.Fatalf("own %s: %v %v", StatusNotifierWatcher, r, err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("a watcher came: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a watcher came, but the wait goes on")
+	}
+	if err := WaitTrayOnBus(context.Background(), addr); err != nil {
+		t.Fatalf("owned already: %v", err)
+	}
+	if err := WaitTrayOnBus(context.Background(), "unix:path=/nonexistent/minca-bus"); err == nil {
 		t.Fatal("no error for a bus that is not there")
 	}
 }
