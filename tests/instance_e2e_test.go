@@ -6,14 +6,18 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"minca.dev/desktop/node/paths"
 )
 
 // shortInvite is the short link of 03 §7.7's example: a link Minca accepts.
@@ -69,6 +73,30 @@ func runExit(t *testing.T, cmd *exec.Cmd) (int, string) {
 	}
 	t.Fatalf("%v: %v", cmd.Args, err)
 	return -1, ""
+}
+
+// runtimeFile is the path of the default profile's file called name
+// ("tray.lock") in the runtime directory of a minca run with env, the last
+// value of a variable counting as in exec.Cmd: app/instance.Path names it
+// after the profile's directory, which env's HOME and XDG_DATA_HOME say.
+func runtimeFile(t *testing.T, env []string, name string) string {
+	t.Helper()
+	vars := map[string]string{}
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			vars[k] = v
+		}
+	}
+	get := func(k string) string { return vars[k] }
+	rn, err := paths.RuntimeName(paths.Env{GOOS: runtime.GOOS, Home: vars["HOME"], Getenv: get}, paths.DefaultProfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(vars["XDG_RUNTIME_DIR"], "minca")
+	if !filepath.IsAbs(vars["XDG_RUNTIME_DIR"]) {
+		dir = filepath.Join(os.TempDir(), fmt.Sprintf("minca-%d", os.Getuid()))
+	}
+	return filepath.Join(dir, rn+"."+name)
 }
 
 // TestInstanceE2EHandOff: one process holds the profile; a second launch
@@ -136,7 +164,7 @@ func TestInstanceE2EBinary(t *testing.T) {
 	}
 	defer func() { win.Process.Kill(); win.Wait() }()
 	stopTrayAfter(t, env) // the tray the window starts outlives it
-	sock := filepath.Join(run, "minca", "default.window.sock")
+	sock := runtimeFile(t, env, "window.sock")
 	if !waitForPath(sock, 10*time.Second) {
 		t.Fatalf("the window made no %s in 10 s (app/cli's window calls instance.Open as it starts); window output:\n%s",
 			sock, winOut.String())
@@ -251,7 +279,7 @@ func TestInstanceE2EWindowBesideUI(t *testing.T) {
 			}
 		}
 	}
-	if pid := pidIn(filepath.Join(run, "minca", "default.tray.lock")); pid != 0 {
+	if pid := pidIn(runtimeFile(t, env, "tray.lock")); pid != 0 {
 		t.Fatalf("a tray (pid %d) started beside minca ui, which keeps the node", pid)
 	}
 	if got := uiAccountName(t, m[1], m[2]); got != name {

@@ -105,7 +105,7 @@ func (c *joinCase) join(name string) {
 
 // notifyLock is the lock file of Ann's notify role (app/instance).
 func (c *joinCase) notifyLock() string {
-	return filepath.Join(c.ann.rt, "minca", "default.notify.lock")
+	return runtimeFile(c.t, c.ann.command().Env, "notify.lock")
 }
 
 // TestNotifyE2EWindowAlone: on a desktop that shows no tray icons the
@@ -117,14 +117,14 @@ func TestNotifyE2EWindowAlone(t *testing.T) {
 	c.openWindow()
 	var tray int
 	neWait(t, "the window starts a tray", 20*time.Second, func() error {
-		if tray = pidIn(filepath.Join(c.ann.rt, "minca", "default.tray.lock")); tray <= 0 {
+		if tray = pidIn(runtimeFile(t, c.ann.command().Env, "tray.lock")); tray <= 0 {
 			return fmt.Errorf("no tray; window output:\n%s", c.winOut.String())
 		}
 		return nil
 	})
 	stopPID(t, tray)
 	neWait(t, "the tray runs without an icon", 10*time.Second, func() error {
-		out, _ := os.ReadFile(filepath.Join(c.ann.rt, "minca", "default.tray.log"))
+		out, _ := os.ReadFile(runtimeFile(t, c.ann.command().Env, "tray.log"))
 		if !strings.Contains(string(out), "syncing in the background without one") {
 			return fmt.Errorf("tray log:\n%s", out)
 		}
@@ -149,7 +149,7 @@ func TestNotifyE2EOnceWithWindowAndTray(t *testing.T) {
 	c.openWindow()
 	var tray int
 	neWait(t, "a tray starts by itself", 20*time.Second, func() error {
-		if tray = pidIn(filepath.Join(c.ann.rt, "minca", "default.tray.lock")); tray <= 0 {
+		if tray = pidIn(runtimeFile(t, c.ann.command().Env, "tray.lock")); tray <= 0 {
 			return fmt.Errorf("no tray; window output:\n%s", c.winOut.String())
 		}
 		return nil

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -53,7 +52,7 @@ func TestNotifyE2EJoinDuringTakeover(t *testing.T) {
 	if _, err := first.menu.Wait(10*time.Second, hasItem("Quit")); err != nil {
 		t.Fatal(err)
 	}
-	seen := filepath.Join(envValue(ann, "XDG_RUNTIME_DIR"), "minca", "default.notify-seen.json")
+	seen := runtimeFile(t, ann, "notify-seen.json")
 	neWait(t, "the tray's watch keeps the members it saw", 15*time.Second, func() error {
 		b, err := os.ReadFile(seen)
 		if err == nil && !strings.Contains(string(b), space.ID) {

@@ -138,7 +138,7 @@ func TestTrayE2ESyncAfterWindowCloses(t *testing.T) {
 	}()
 
 	// A tray starts by itself and shows its icon through the tray host.
-	trayLock := filepath.Join(alice.rt, "minca", "default.tray.lock")
+	trayLock := runtimeFile(t, alice.command().Env, "tray.lock")
 	var trayPID int
 	neWait(t, "a tray starts by itself", 20*time.Second, func() error {
 		if trayPID = pidIn(trayLock); trayPID <= 0 {
@@ -200,7 +200,7 @@ func TestTrayE2ESyncAfterWindowCloses(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatalf("the window did not exit on SIGTERM")
 	}
-	trayLog := filepath.Join(alice.rt, "minca", "default.tray.log")
+	trayLog := runtimeFile(t, alice.command().Env, "tray.log")
 	neWait(t, "the tray takes the node over", 15*time.Second, func() error {
 		if pid := pidIn(nodeLock); pid != trayPID {
 			out, _ := os.ReadFile(trayLog)

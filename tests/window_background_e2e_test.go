@@ -54,7 +54,7 @@ func TestWindowE2EKeepsSyncingWithoutTrayIcons(t *testing.T) {
 	var st mincaStatus
 	alice.ok(&st, "status", "--json")
 	nodeLock := filepath.Join(filepath.Dir(st.StorePath), "node.lock")
-	trayLock := filepath.Join(alice.rt, "minca", "default.tray.lock")
+	trayLock := runtimeFile(t, alice.command().Env, "tray.lock")
 	env := append(alice.command().Env, "MINCA_LOG=debug")
 
 	w := openScreensWindow(t, bin, env)
@@ -148,7 +148,7 @@ func TestWindowE2EKeepsSyncingWithoutTrayIcons(t *testing.T) {
 // runs with no icon, as its log says, and is stopped when the test ends.
 func waitTray(t *testing.T, u *neUser, w *screensWindow) int {
 	t.Helper()
-	lock := filepath.Join(u.rt, "minca", "default.tray.lock")
+	lock := runtimeFile(t, u.command().Env, "tray.lock")
 	var pid int
 	neWait(t, "the window starts a tray", 20*time.Second, func() error {
 		if pid = pidIn(lock); pid <= 0 {
@@ -160,7 +160,7 @@ func waitTray(t *testing.T, u *neUser, w *screensWindow) int {
 	if pid == w.cmd.Process.Pid {
 		t.Fatal("the window holds the tray role itself")
 	}
-	log := filepath.Join(u.rt, "minca", "default.tray.log")
+	log := runtimeFile(t, u.command().Env, "tray.log")
 	neWait(t, "the tray says it syncs without an icon", 10*time.Second, func() error {
 		if out, _ := os.ReadFile(log); !strings.Contains(string(out), "syncing in the background without one") {
 			return fmt.Errorf("tray log:\n%s", out)
@@ -202,21 +202,15 @@ func (w *screensWindow) waitExit() {
 // role in env's runtime directory, if its HOME is env's, so that a tray of
 // another test run sharing that directory is left alone.
 func stopTrayAfter(t *testing.T, env []string) {
-	var home, rt string
+	var home string
 	for _, kv := range env {
 		if v, ok := strings.CutPrefix(kv, "HOME="); ok {
 			home = v
 		}
-		if v, ok := strings.CutPrefix(kv, "XDG_RUNTIME_DIR="); ok {
-			rt = v
-		}
 	}
-	dir := filepath.Join(rt, "minca")
-	if !filepath.IsAbs(rt) {
-		dir = filepath.Join(os.TempDir(), fmt.Sprintf("minca-%d", os.Getuid()))
-	}
+	lock := runtimeFile(t, env, "tray.lock")
 	t.Cleanup(func() {
-		pid := pidIn(filepath.Join(dir, "default.tray.lock"))
+		pid := pidIn(lock)
 		environ, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
 		if pid <= 0 || err != nil || !strings.Contains("\x00"+string(environ), "\x00HOME="+home+"\x00") {
 			return

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -177,7 +176,8 @@ func ensureTray(env Env) bool {
 
 // trayLog is where the tray the window starts writes its output (what
 // MINCA_LOG asks for), beside the profile's sockets and locks; each start
-// begins it anew.
+// begins it anew; "" (no log) where the profile has no directory.
 func trayLog() string {
-	return filepath.Join(instance.DefaultDir(), paths.DefaultProfile+".tray.log")
+	name, _ := instance.Path("", paths.DefaultProfile, "tray.log")
+	return name
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"time"
 
 	"minca.dev/desktop/app"
@@ -139,7 +138,7 @@ func notifyJoins(env Env, n api.Node) {
 // session saw (a file beside the role's lock), so a join during a
 // takeover still shows.
 func watchJoins(env Env, n api.Node) {
-	seen := filepath.Join(instance.DefaultDir(), paths.DefaultProfile+".notify-seen.json")
+	seen, _ := instance.Path("", paths.DefaultProfile, "notify-seen.json") // "": kept in memory
 	notifier := notify.New(notify.Config{Log: logger(env), Seen: seen})
 	for env.Ctx.Err() == nil {
 		if err := notify.WatchJoins(env.Ctx, n, notifier); err != nil {

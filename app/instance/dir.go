@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"minca.dev/desktop/node/paths"
 )
 
 // DefaultDir is where the locks and sockets live: $XDG_RUNTIME_DIR/minca
@@ -16,6 +18,30 @@ func DefaultDir() string {
 		return filepath.Join(dir, "minca")
 	}
 	return filepath.Join(os.TempDir(), fmt.Sprintf("minca-%d", os.Getuid()))
+}
+
+// Path is the path of the profile's file called name in dir ("" means
+// DefaultDir()): <dir>/<profile>-<tag>.<name>, the tag a hash of the
+// profile's directory in this process's home (paths.RuntimeName), as
+// node/localapi names the node's socket. Every home of the user shares
+// the directory (a second HOME in the session; a sandboxed and a native
+// install), and a name of the profile alone would give them one window
+// and one tray: one home's links would reach the other's window.
+func Path(dir, profile, name string) (string, error) {
+	if err := checkProfile(profile); err != nil {
+		return "", err
+	}
+	if name == "" || strings.ContainsAny(name, `/\`) {
+		return "", fmt.Errorf("instance: bad file name %q", name)
+	}
+	rn, err := paths.RuntimeName(paths.FromOS(), profile)
+	if err != nil {
+		return "", fmt.Errorf("instance: %w", err)
+	}
+	if dir == "" {
+		dir = DefaultDir()
+	}
+	return filepath.Join(dir, rn+"."+name), nil
 }
 
 // prepare makes dir (0700) and refuses one others could reach into.

@@ -17,7 +17,8 @@ import (
 type Config struct {
 	// Dir holds the locks and sockets; "" means DefaultDir().
 	Dir string
-	// Profile is the account profile: one instance per profile.
+	// Profile is the account profile: one instance per profile's
+	// directory in this process's home (Path).
 	Profile string
 	// OnLink gets each link a later launch hands over, checked, as
 	// Link.Pasted (what PreviewInvite and Join take: the invite, and the
@@ -50,12 +51,12 @@ var (
 	ErrNotRunning = errors.New("instance: no running Minca for this profile")
 )
 
-// File names in the directory, after the profile's name. The directory is
-// shared with node/localapi, whose node socket is <profile>-<tag>.sock; a profile
-// name holds no '.', so these never clash with it.
+// File names in the directory, after the profile (Path). The directory
+// is shared with node/localapi, whose node socket is <profile>-<tag>.sock;
+// a profile name holds no '.', so these never clash with it.
 const (
-	lockSuffix = ".window.lock"
-	sockSuffix = ".window.sock"
+	lockSuffix = "window.lock"
+	sockSuffix = "window.sock"
 )
 
 // errLocked: the lock file is held by another process.
@@ -79,14 +80,13 @@ type Instance struct {
 
 // paths returns the lock and socket names of cfg.
 func (cfg Config) paths() (dir, lock, sock string, err error) {
-	if err := checkProfile(cfg.Profile); err != nil {
+	if lock, err = Path(cfg.Dir, cfg.Profile, lockSuffix); err != nil {
 		return "", "", "", err
 	}
-	dir = cfg.Dir
-	if dir == "" {
-		dir = DefaultDir()
+	if sock, err = Path(cfg.Dir, cfg.Profile, sockSuffix); err != nil {
+		return "", "", "", err
 	}
-	return dir, filepath.Join(dir, cfg.Profile+lockSuffix), filepath.Join(dir, cfg.Profile+sockSuffix), nil
+	return filepath.Dir(lock), lock, sock, nil
 }
 
 // Listen makes this process the profile's instance: it takes the lock and

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"minca.dev/desktop/node/paths"
 )
 
 // holderDir, when set, makes this test binary a process that holds the
@@ -57,6 +59,16 @@ func listen(t *testing.T, dir, profile string, log *slog.Logger) (*Instance, rec
 	}
 	t.Cleanup(func() { in.Close() })
 	return in, r
+}
+
+// sockOf is the socket of the profile's window in dir.
+func sockOf(t *testing.T, dir, profile string) string {
+	t.Helper()
+	sock, err := Path(dir, profile, sockSuffix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sock
 }
 
 func wait(t *testing.T, ch chan string) string {
@@ -132,7 +144,7 @@ func TestHandOffRefusesBadLinks(t *testing.T) {
 func TestGarbageOnTheSocket(t *testing.T) {
 	dir := shortDir(t)
 	_, r := listen(t, dir, "default", nil)
-	sock := filepath.Join(dir, "default"+sockSuffix)
+	sock := sockOf(t, dir, "default")
 	for _, msg := range []string{"not json\n", strings.Repeat("x", maxMessage+10) + "\n", "{\"v\":1}\n"} {
 		c, err := net.Dial("unix", sock)
 		if err != nil {
@@ -163,7 +175,7 @@ func TestNotRunning(t *testing.T) {
 	in, _ := listen(t, dir, "default", nil)
 	in.Close()
 	// A dead instance: its socket file is left, nobody listens.
-	ln, err := net.Listen("unix", filepath.Join(dir, "default"+sockSuffix))
+	ln, err := net.Listen("unix", sockOf(t, dir, "default"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +196,7 @@ func TestNotRunning(t *testing.T) {
 func TestPrivate(t *testing.T) {
 	dir := shortDir(t)
 	listen(t, dir, "default", nil)
-	for name, want := range map[string]os.FileMode{dir: 0o700, filepath.Join(dir, "default"+sockSuffix): 0o600} {
+	for name, want := range map[string]os.FileMode{dir: 0o700, sockOf(t, dir, "default"): 0o600} {
 		fi, err := os.Stat(name)
 		if err != nil {
 			t.Fatal(err)
@@ -241,14 +253,18 @@ func TestAnotherProcessHolds(t *testing.T) {
 	in.Close()
 }
 
-// TestSharesDirWithNodeSocket: node/localapi keeps <profile>.sock in the
-// same directory; Listen and Close leave it alone.
+// TestSharesDirWithNodeSocket: node/localapi keeps <profile>-<tag>.sock
+// in the same directory; Listen and Close leave it alone.
 func TestSharesDirWithNodeSocket(t *testing.T) {
 	dir := shortDir(t)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	node := filepath.Join(dir, "default.sock")
+	name, err := paths.RuntimeName(paths.FromOS(), "default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := filepath.Join(dir, name+".sock")
 	if err := os.WriteFile(node, []byte("node"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -28,20 +28,14 @@ const (
 // Held is a role this process holds until Release or its exit.
 type Held struct{ f *os.File }
 
-// roleLock is the lock file of a role: <dir>/<profile>.<role>.lock. A
-// profile name holds no '.', so it never clashes with the window's or the
-// node socket's files.
+// roleLock is the lock file of a role: <dir>/<profile>-<tag>.<role>.lock
+// (Path). A profile name holds no '.', so it never clashes with the
+// window's or the node socket's files.
 func roleLock(dir, profile, role string) (string, error) {
-	if err := checkProfile(profile); err != nil {
-		return "", err
-	}
 	if role == "" || strings.ContainsAny(role, `./\`) {
 		return "", errors.New("instance: bad role name " + strconv.Quote(role))
 	}
-	if dir == "" {
-		dir = DefaultDir()
-	}
-	return filepath.Join(dir, profile+"."+role+".lock"), nil
+	return Path(dir, profile, role+".lock")
 }
 
 // Hold makes this process the holder of the profile's role (an flock on
