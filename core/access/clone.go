@@ -12,55 +12,56 @@ import (
 // while each caller gets a copy to read, or to add an event it is only
 // trying out.
 //
-// It costs O(events + index entries), not a replay: what never changes
-// once an event is placed is shared, namely the event itself, its ancestors
-// (a bitset no one writes to again), its role definition and its refusal
-// in V(e) (§4.3 step 1: that depends only on what it saw). Everything Add
-// or a read writes to is copied; the answers cached for this version are
-// not, so the copy works them out again when asked. Clone is a read: it is
-// no more safe for concurrent use than any other.
+// A copy costs O(1) until one of the two adds an event: they share what
+// only Add writes (the events, their ancestors and strike edges, the
+// indexes, the judgement's flags), and each has its own caches and may()
+// memos, which reads fill. The first Add on either side after a Clone
+// copies those shared parts for itself (unshare, O(events + index
+// entries)); what never changes once an event is placed stays shared: the
+// event itself, its ancestors (a bitset no one writes to again), its role
+// definition and its refusal in V(e) (§4.3 step 1 depends only on what it
+// saw). Clone is a read of h: it is no more safe for concurrent use than any
+// other; the copy and h may then be used by different goroutines.
 func (h *History) Clone() *History {
-	c := &History{
-		g:        h.g, // never written after NewHistory
-		topFound: h.topFound,
-		founding: h.founding,
-		given:    h.given,
-		nodes:    make([]*node, len(h.nodes)),
-		order:    slices.Clone(h.order),
-		byID:     maps.Clone(h.byID),
-		pending:  maps.Clone(h.pending), // held events are never written to
-		blocks:   clipValues(h.blocks),
-		ix:       h.ix.clone(),
-		strikers: slices.Clone(h.strikers),
-		targets:  slices.Clone(h.targets),
-		version:  h.version,
-		cache:    newCache(),
+	h.shared = true
+	c := *h
+	c.cache = newCache()
+	// Answers that are plain data are kept: they hold for this version.
+	c.cache.heads, c.cache.order, c.cache.keyDue = h.cache.heads, h.cache.order, h.cache.keyDue
+	c.allowed = newAllowedContext(&c)
+	c.full = &context{h: &c, valid: h.full.valid, unstruck: h.full.unstruck,
+		struckBy: h.full.struckBy, refusedW: h.full.refusedW}
+	return &c
+}
+
+// unshare gives h its own copy of everything Add writes, if a Clone left
+// it shared.
+func (h *History) unshare() {
+	if !h.shared {
+		return
 	}
+	h.shared = false
 	slab := make([]node, len(h.nodes)) // one allocation, not one per event
+	nodes := make([]*node, len(h.nodes))
 	for i, n := range h.nodes {
 		m := &slab[i]
 		*m = *n
 		// Strike edges are appended as later events are linked: clipped,
 		// an append on either side writes to an array of its own.
 		m.out, m.in, m.exceptBy = slices.Clip(n.out), slices.Clip(n.in), slices.Clip(n.exceptBy)
-		c.nodes[i] = m
+		nodes[i] = m
 	}
-	c.allowed = newAllowedContext(c)
-	c.full = h.full.cloneFor(c)
-	return c
-}
-
-// cloneFor copies the history's own judgement (never an overlay, which is
-// a cached answer) for history c. The may() answers cached per view are
-// left behind: they fill again as asked.
-func (x *context) cloneFor(c *History) *context {
-	return &context{
-		h:        c,
-		valid:    slices.Clone(x.valid),
-		unstruck: slices.Clone(x.unstruck),
-		struckBy: slices.Clone(x.struckBy), // each entry is replaced, never appended to
-		refusedW: slices.Clone(x.refusedW),
-	}
+	h.nodes = nodes
+	h.order = slices.Clone(h.order)
+	h.byID = maps.Clone(h.byID)
+	h.pending = maps.Clone(h.pending) // held events are never written to
+	h.blocks = clipValues(h.blocks)
+	h.ix = h.ix.clone()
+	h.strikers, h.targets = slices.Clone(h.strikers), slices.Clone(h.targets)
+	f := h.full
+	f.valid, f.unstruck = slices.Clone(f.valid), slices.Clone(f.unstruck)
+	f.struckBy = slices.Clone(f.struckBy) // each entry is replaced, never appended to
+	f.refusedW = slices.Clone(f.refusedW)
 }
 
 func (x *indexes) clone() indexes {

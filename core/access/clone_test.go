@@ -114,31 +114,42 @@ func TestCloneShuffled(t *testing.T) {
 	}
 }
 
-// TestCloneSharesNothingWritten reads the original while its copy is
-// advanced, at once: under -race, any write to what the two share fails.
+// TestCloneSharesNothingWritten reads one of a history and its copy while
+// the other is advanced, at once, both ways round: under -race, any write to
+// what the two share fails.
 func TestCloneSharesNothingWritten(t *testing.T) {
 	g, evs := randomHistory(77, 40)
-	h := replayOrFail(t, g, evs[:25])
-	c := h.Clone()
-	want := fullFingerprint(h, evs)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for _, e := range evs[25:] {
-			if err := c.Add(e); err != nil {
-				t.Error(err)
-			}
-			fingerprint(c, evs)
+	whole := fullFingerprint(replayOrFail(t, g, evs), evs)
+	for _, advanceCopy := range []bool{true, false} {
+		h := replayOrFail(t, g, evs[:25])
+		c := h.Clone()
+		want := fullFingerprint(h, evs)
+		moving, still := c, h
+		if !advanceCopy {
+			moving, still = h, c
 		}
-	}()
-	got := fullFingerprint(h, evs)
-	wg.Wait()
-	if !reflect.DeepEqual(got, want) {
-		t.Fatal("reading the original while its copy was advanced gave other answers")
-	}
-	if got, w := fullFingerprint(c, evs), fullFingerprint(replayOrFail(t, g, evs), evs); !reflect.DeepEqual(got, w) {
-		t.Fatal("the advanced copy differs from the whole replay")
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, e := range evs[25:] {
+				if err := moving.Add(e); err != nil {
+					t.Error(err)
+				}
+				fingerprint(moving, evs)
+			}
+		}()
+		got := fullFingerprint(still, evs)
+		wg.Wait()
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("advancing the copy %v: reading the other meanwhile gave other answers", advanceCopy)
+		}
+		if !reflect.DeepEqual(fullFingerprint(still, evs), want) {
+			t.Fatalf("advancing the copy %v: the other changed", advanceCopy)
+		}
+		if !reflect.DeepEqual(fullFingerprint(moving, evs), whole) {
+			t.Fatalf("advancing the copy %v: the advanced one differs from the whole replay", advanceCopy)
+		}
 	}
 }
 

@@ -36,6 +36,8 @@
 // state is ever copied, and adding an event only recomputes what it can
 // reach: its own allowed-ness, the strikes into and out of it, pass 1 over
 // the strike graph, and pass 2 for the events that saw a changed one.
+// Clone copies a history for a caller to read or try an event on while the
+// original is kept and advanced: O(1), until either adds (clone.go).
 //
 // # Cost
 //

@@ -53,6 +53,9 @@ type History struct {
 
 	version int    // bumped by every Add that holds something new
 	cache   *cache // answers worked out for this version
+	// shared says a Clone shares what Add writes: Add copies it first
+	// (clone.go).
+	shared bool
 }
 
 // NewHistory starts the history of the space g describes, with no events.
@@ -118,6 +121,9 @@ func (h *History) Add(events ...Event) error {
 		}
 	}
 	held := h.Len()
+	if !h.holdsAll(events) {
+		h.unshare()
+	}
 	var ready []string
 	for i := range events {
 		e := &events[i]
@@ -145,6 +151,16 @@ func (h *History) Add(events ...Event) error {
 // Version counts the Adds that held something new: answers read at one
 // version hold until it changes.
 func (h *History) Version() int { return h.version }
+
+// holdsAll says whether every one of events is held already.
+func (h *History) holdsAll(events []Event) bool {
+	for i := range events {
+		if !h.holds(events[i].ID) {
+			return false
+		}
+	}
+	return true
+}
 
 // holds says whether an event with this id is held, placed or waiting.
 func (h *History) holds(id string) bool {
