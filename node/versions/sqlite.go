@@ -44,6 +44,8 @@ type SQLite struct {
 
 	mu    sync.Mutex
 	items itemCache // guarded by mu
+
+	notices notices // Notify's channels (sqlnotify.go)
 }
 
 var _ Store = (*SQLite)(nil)
@@ -121,7 +123,7 @@ func (s *SQLite) Remove(ctx context.Context, ids ...string) error {
 
 // land writes a batch as one transaction (05 §10.1).
 func (s *SQLite) land(batch []*change) []error {
-	return s.idle.landing(func() []error { return s.w.land(batch, s.landed) })
+	return s.idle.landing(func() []error { return s.w.land(batch, s.landedNotify) })
 }
 
 // Landings is how many writes (transactions) the store made so far; changes
