@@ -145,6 +145,14 @@ type field struct {
 // strings (absent optional members).
 func write(fs ...field) ([]byte, error) {
 	var b bytes.Buffer
+	size := 2
+	for _, f := range fs {
+		if raw, ok := f.v.(json.RawMessage); ok {
+			size += len(raw)
+		}
+		size += len(f.k) + 64 // the name, quotes and a short string value
+	}
+	b.Grow(size) // a sync payload carries up to 200 versions: grown once, not doubled
 	b.WriteByte('{')
 	n := 0
 	for _, f := range fs {

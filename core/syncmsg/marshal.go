@@ -37,6 +37,7 @@ func Marshal(m Message) ([]byte, error) {
 		w.member("id", m.ID)
 		w.member("ids", stringList(m.IDs))
 	case *Versions:
+		w.buf.Grow(rawLen(m.Versions) + 64) // up to 200 versions: grown once, not doubled
 		if m.HasID {
 			w.member("id", m.ID)
 		}
@@ -106,6 +107,17 @@ func (w *writer) value(v any) {
 		w.err = err
 	}
 	w.buf.Write(b)
+}
+
+// rawLen is the length of the RawJSON values among vs, with a comma each.
+func rawLen(vs []any) int {
+	n := 0
+	for _, v := range vs {
+		if raw, ok := v.(RawJSON); ok {
+			n += len(raw) + 1
+		}
+	}
+	return n
 }
 
 func stringList(ss []string) []any {
