@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -144,6 +145,60 @@ func TestInstanceE2EHandOff(t *testing.T) {
 	}
 	if code, out := runExit(t, exec.Command(bin, "open", dir, "default", "minca:"+shortInvite)); code != 3 {
 		t.Fatalf("with nothing running: exit %d, %s", code, out)
+	}
+}
+
+// startHolder starts a linkholder holding the default profile in dir,
+// run with env, and returns its output lines; it lets go when the test
+// ends, or at stop.
+func startHolder(t *testing.T, bin, dir string, env []string) (lines <-chan string, stop func()) {
+	t.Helper()
+	holder := exec.Command(bin, "hold", dir, "default")
+	holder.Env = env
+	stdin, _ := holder.StdinPipe()
+	stdout, _ := holder.StdoutPipe()
+	holder.Stderr = os.Stderr
+	if err := holder.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var once sync.Once
+	stop = func() { once.Do(func() { stdin.Close(); holder.Wait() }) }
+	t.Cleanup(stop)
+	lines = holderLines(stdout)
+	if l := holderLine(t, lines, 5*time.Second); l != "holding" {
+		t.Fatalf("holder says %q", l)
+	}
+	return lines, stop
+}
+
+// TestInstanceE2EHomesApart: two homes share the runtime directory (a
+// second HOME in the session). Home A's process holds A's profile beside
+// home B's and gets the links opened in home A; once it is gone, a link
+// opened in home A finds nothing running (exit 3) and never reaches B's.
+func TestInstanceE2EHomesApart(t *testing.T) {
+	bin := buildLinkholder(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	homeA, homeB := homeEnv(t.TempDir()), homeEnv(t.TempDir())
+	linesB, _ := startHolder(t, bin, dir, homeB)
+	linesA, stopA := startHolder(t, bin, dir, homeA)
+	open := exec.Command(bin, "open", dir, "default", "minca:"+shortInvite)
+	open.Env = homeA
+	if code, out := runExit(t, open); code != 0 {
+		t.Fatalf("hand-off in home A: exit %d, %s", code, out)
+	}
+	if l := holderLine(t, linesA, 3*time.Second); l != "link "+shortInvite {
+		t.Fatalf("home A's holder got %q, want the invite", l)
+	}
+	stopA()
+	open = exec.Command(bin, "open", dir, "default", "minca:"+shortInvite)
+	open.Env = homeA
+	if code, out := runExit(t, open); code != 3 {
+		t.Fatalf("a link in home A while only home B's holder runs: exit %d, %s", code, out)
+	}
+	select {
+	case l := <-linesB:
+		t.Fatalf("home B's holder got %q, opened in home A", l)
+	case <-time.After(300 * time.Millisecond):
 	}
 }
 
