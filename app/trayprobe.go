@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 
 	"github.com/godbus/dbus/v5"
 )
@@ -12,6 +13,18 @@ import (
 // (StatusNotifierItem, as getlantern/systray uses on Linux) owns on the
 // session bus.
 const StatusNotifierWatcher = "org.kde.StatusNotifierWatcher"
+
+// IconsShown reports whether the desktop shows tray icons: always on
+// macOS (the menu bar) and Windows (the notification area); elsewhere,
+// whether a StatusNotifierWatcher owns its name on the session bus
+// (TrayOnBus), which an error answers no.
+func IconsShown() bool {
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
+		return true
+	}
+	ok, err := TrayOnBus("")
+	return ok && err == nil
+}
 
 // TrayOnBus reports whether a StatusNotifierWatcher owns its name on the
 // D-Bus bus at address ("" = the session bus): whether the tray's icon

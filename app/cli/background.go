@@ -40,7 +40,7 @@ func newBackground(at *attach.Attachment) *background {
 	return &background{
 		done:   make(chan struct{}),
 		tray:   trayRuns,
-		icons:  cached(iconsRecheck, func() bool { ok, err := app.TrayOnBus(""); return ok && err == nil }),
+		icons:  cached(iconsRecheck, app.IconsShown),
 		client: func() bool { return at.Role() == attach.Client },
 	}
 }

@@ -6,7 +6,7 @@ import (
 
 // waitForIcons is for `minca tray --background`, as the window starts it:
 // while the desktop shows no tray icons (no StatusNotifierWatcher on the
-// session bus, app.TrayOnBus), the tray keeps the node and sync running
+// session bus, app.IconsShown), the tray keeps the node and sync running
 // with no icon at all, rather than a GTK icon nobody sees. It reports true
 // once the desktop shows tray icons (at once, or later, heard on the bus:
 // the tray then shows its icon), false when env.Ctx ends (SIGTERM or
@@ -14,7 +14,7 @@ import (
 // keeps syncing without an icon until then.
 func waitForIcons(env Env) bool {
 	log := logger(env)
-	if ok, err := app.TrayOnBus(""); ok && err == nil {
+	if app.IconsShown() {
 		return true
 	}
 	log.Info("tray: the desktop shows no tray icons: syncing in the background without one; `minca` opens the window, `minca quit` stops it")
