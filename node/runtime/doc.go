@@ -9,7 +9,9 @@
 //
 // Files by concern: node.go (construction, status), state.go (what survives
 // a restart), account.go and restore.go (01, 03 §11), held.go (one space's
-// store, gatekeeper and engine), spaces.go (03 §1, §6.2), writer.go (signing
+// store, gatekeeper and engine), replay.go and eventcache.go (its access
+// history, 03 §4: replayed once and advanced by what the store takes in,
+// each version checked once), spaces.go (03 §1, §6.2), writer.go (signing
 // versions), members.go, roles.go, history.go (03 §2, §4.6, §6), invites.go
 // and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
 // registry.go (03 §13), folder.go, move.go and oldcopy.go (05 §14: the

@@ -36,6 +36,9 @@ type held struct {
 	// events keeps the access events the store's versions yield, so a
 	// replay does not check every version again (eventcache.go).
 	events eventCache
+	// kept is the access history replayed once and advanced by what the
+	// store takes in since (replay.go).
+	kept keptReplay
 }
 
 func (h *held) private() bool { return h.keys != nil }
