@@ -28,6 +28,25 @@ describe("a space's progress now", () => {
     expect(s.spaces[0].sync).toBe("synced");
     expect(syncProgress(at("syncing", 100, 40_000, 52))).toMatchObject({ max: 152, value: 52 });
   });
+  it("measures against the most the run has known to fetch, not what is in flight", () => {
+    // Versions received but not yet taken in are neither to fetch nor held.
+    let s = reduce(empty, ev(at("offline", 0, 0, 1)));
+    const seen: (string | undefined)[] = [];
+    for (const e of [at("syncing", 2800, 530_000, 1), at("syncing", 200, 5_700_000, 601), at("syncing", 0, 6_100_000, 1401), at("syncing", 0, 6_100_000, 3001), at("synced", 0, 6_100_000, 3001)]) {
+      s = reduce(s, ev(e));
+      seen.push(syncProgress(s.sync!.spaces![0], s.runs.a)?.line);
+    }
+    expect(seen).toEqual([
+      "2800 versions still to fetch · 530 KB received · 0%",
+      "200 versions still to fetch · 5.7 MB received · 21%",
+      "1401 versions so far · 6.1 MB received",
+      "3001 versions so far · 6.1 MB received",
+      undefined,
+    ]);
+    expect(syncProgress(at("syncing", 200, 5_700_000, 601), { ...s.runs.a, ended: 0, total: 2801 })).toMatchObject({ max: 2801, value: 601 });
+    // A finished run's total is no longer the measure.
+    expect(syncProgress(at("syncing", 10, 100, 5), s.runs.a)).toMatchObject({ max: 15, value: 5 });
+  });
   it("a space its peer sends to shows what has arrived, without a total", () => {
     expect(syncProgress(at("syncing", 0, 2_500_000, 1))).toEqual({ line: "1 version so far · 2.5 MB received" });
     expect(syncProgress(at("synced", 0, 2_500_000, 1))).toBeNull();

@@ -9,7 +9,7 @@
 // (its session DID sorts first, 05 §6.2 step 6) it sends without being
 // asked, and the total is not known until it is done.
 import type { SpaceSync } from "./api";
-import { bytes, plural, progress } from "./format";
+import { bytes, plural } from "./format";
 
 /** The line of a space's progress; max and value for a <progress>, absent when the total is not known. */
 export interface SyncProgress {
@@ -18,11 +18,24 @@ export interface SyncProgress {
   value?: number;
 }
 
-/** A space's progress now; null when nothing is arriving. */
-export function syncProgress(s: SpaceSync): SyncProgress | null {
-  if (s.toFetch > 0) return { line: progress(s.toFetch, s.bytesIn, s.versions), max: s.toFetch + s.versions, value: s.versions };
+/**
+ * A space's progress now; null when nothing is arriving. With its run
+ * (trackRuns), the share done is of the most the run has known of:
+ * toFetch counts versions asked for and not yet received, so those
+ * received but not yet taken in are in neither toFetch nor versions, and
+ * toFetch + versions alone would run ahead of what is held (75% with a
+ * fifth held). With nothing left to ask for, only what came so far is
+ * sure: versions received may still be on their way in.
+ */
+export function syncProgress(s: SpaceSync, run?: SyncRun): SyncProgress | null {
+  const got = `${bytes(s.bytesIn)} received`;
+  if (s.toFetch > 0) {
+    const total = Math.max(s.toFetch + s.versions, run && !run.ended ? run.total : 0);
+    const pct = Math.floor((s.versions / total) * 100);
+    return { line: `${plural(s.toFetch, "version")} still to fetch · ${got} · ${pct}%`, max: total, value: s.versions };
+  }
   if (s.state !== "syncing" || s.bytesIn <= 0) return null;
-  return { line: `${plural(s.versions, "version")} so far · ${bytes(s.bytesIn)} received` };
+  return { line: `${plural(s.versions, "version")} so far · ${got}` };
 }
 
 /**
@@ -38,6 +51,8 @@ export interface SyncRun {
   bytesBefore: number;
   versions: number;
   bytesIn: number;
+  /** The most toFetch + versions has been in the run: its total, as far as known. */
+  total: number;
 }
 
 /** Runs by space id. */
@@ -60,9 +75,9 @@ export function trackRuns(runs: SyncRuns, before: SpaceSync[] | null, after: Spa
       if (!run || run.ended) {
         const p = prev.get(s.spaceId);
         const bytesBefore = p && p.bytesIn <= s.bytesIn ? p.bytesIn : 0; // the node took the space up again
-        run = { started: now, ended: 0, versionsBefore: p?.versions ?? 0, bytesBefore, versions: 0, bytesIn: 0 };
+        run = { started: now, ended: 0, versionsBefore: p?.versions ?? 0, bytesBefore, versions: 0, bytesIn: 0, total: 0 };
       }
-      run = { ...run, versions: s.versions, bytesIn: s.bytesIn };
+      run = { ...run, versions: s.versions, bytesIn: s.bytesIn, total: Math.max(run.total, s.toFetch + s.versions) };
     } else if (run && !run.ended && s.state === "synced") {
       run = { ...run, versions: s.versions, bytesIn: Math.max(s.bytesIn, run.bytesIn), ended: now };
     }
