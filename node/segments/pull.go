@@ -38,9 +38,13 @@ func (m *Mirror) Pull(ctx context.Context) (PullResult, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var res PullResult
+	forgot := len(m.st.Read)
 	segs, err := m.unread(ctx, &res)
 	if err != nil {
 		return res, err
+	}
+	if len(segs) == 0 && len(m.st.Read) == forgot {
+		return res, nil // nothing read or forgotten: the state stands as saved
 	}
 	var pool []pending
 	waiting := make([]int, len(segs))
