@@ -25,7 +25,8 @@
 //     parsing, signatures) while the engine takes in the one before, and
 //     one goroutine per peer hands them to Engine.Receive in the order they
 //     arrived, at most syncer.MaxPrepared waiting per peer;
-//   - ticks each engine, and says hello to every peer on SyncNow;
+//   - ticks each engine while some space has a peer, not at all while none
+//     has (tick.go), and says hello to every peer on SyncNow;
 //   - reports status (api.SyncStatus) and streams deltas (Events).
 //
 // # Wiring (node/runtime)

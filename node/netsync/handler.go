@@ -98,6 +98,7 @@ func (h handler) PeerDown(p *transport.Peer) {
 		ps.in.wait() // no message of p reaches the engine after this
 		s.eng.RemovePeer(p.DID())
 		h.m.emit(EventSync, s.id, Change{What: PeerDisconnected, Peer: p.DID(), Account: ps.account})
+		h.m.nudge() // its standing changed; the last peer gone, ticks stop (tick.go)
 	}
 }
 
@@ -131,6 +132,7 @@ func (m *Manager) onWho(ctx context.Context, s *syncSpace, p *transport.Peer, pa
 		p.Close(handshake.CloseFailure, "internal error")
 		return
 	}
+	m.nudge() // ticks start, if none ran (tick.go)
 	m.emit(EventSync, s.id, Change{What: PeerConnected, Peer: p.DID(), Account: account})
 }
 

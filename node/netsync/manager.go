@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"minca.dev/desktop/core/note"
@@ -24,6 +25,10 @@ type Manager struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	done   chan struct{}
+	// wake tells the loop a peer came or went (tick.go); ticks counts its
+	// passes, for tests.
+	wake  chan struct{}
+	ticks atomic.Uint64
 	// prep carries queued sync messages to the preparers (inbox.go);
 	// workers counts the preparers running.
 	prep    chan prepJob
@@ -55,7 +60,7 @@ func New(cfg Config) (*Manager, error) {
 	if cfg.WhoTimeout <= 0 {
 		cfg.WhoTimeout = WhoTimeout
 	}
-	m := &Manager{cfg: cfg, now: cfg.Now, note: cfg.Note, done: make(chan struct{}),
+	m := &Manager{cfg: cfg, now: cfg.Now, note: cfg.Note, done: make(chan struct{}), wake: make(chan struct{}, 1),
 		spaces: map[string]*syncSpace{}, subs: map[chan api.Event]struct{}{}}
 	tr, err := transport.New(transport.Config{Key: cfg.Key, Gate: gate{m}, Handler: handler{m},
 		ServerTLS: cfg.ServerTLS, ClientTLS: cfg.ClientTLS, Advertise: cfg.Advertise, Rand: cfg.Rand, Backoff: cfg.Backoff})
@@ -117,6 +122,7 @@ func (m *Manager) Add(ctx context.Context, cfg SpaceConfig) (*syncer.Engine, err
 	m.spaces[s.id] = s
 	m.mu.Unlock()
 	m.redial(s)
+	m.nudge() // a tick announces its standing (tick.go)
 	return s.eng, nil
 }
 
@@ -212,20 +218,32 @@ func (m *Manager) Close() error {
 }
 
 // loop ticks every engine (05 §6.2, §6.3) and notices spaces that became
-// synced.
+// synced, while any space has a peer (tick.go).
 func (m *Manager) loop() {
 	defer close(m.done)
 	t := time.NewTicker(m.cfg.Tick)
 	defer t.Stop()
 	for {
-		select {
-		case <-m.ctx.Done():
-			return
-		case <-t.C:
+		if !m.ticking() {
+			t.Stop()
+			select {
+			case <-m.ctx.Done():
+				return
+			case <-m.wake:
+			}
+			t.Reset(m.cfg.Tick)
+		} else {
+			select {
+			case <-m.ctx.Done():
+				return
+			case <-t.C:
+			case <-m.wake:
+			}
 		}
 		if m.isPaused() {
 			continue
 		}
+		m.ticks.Add(1)
 		for _, s := range m.allSpaces() {
 			s.eng.Tick(m.ctx)
 			m.checkSynced(s)

@@ -49,6 +49,7 @@ func (m *Manager) Resume() error {
 	for _, s := range m.allSpaces() {
 		m.redial(s)
 	}
+	m.nudge() // a tick announces the spaces' standing (tick.go)
 	m.emit(EventStatus, "", "resumed")
 	return nil
 }
