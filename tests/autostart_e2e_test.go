@@ -3,13 +3,17 @@
 package tests
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/godbus/dbus/v5"
 
 	"minca.dev/desktop/app/tray/traytest"
 )
@@ -49,10 +53,24 @@ func execLine(t *testing.T, entry string) []string {
 	return nil
 }
 
+// loginArgs are what the login entry must start: this binary's tray,
+// hidden, in the background (as the window starts it).
+func loginArgs(t *testing.T, bin string) []string {
+	t.Helper()
+	exe, err := filepath.EvalSymlinks(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{exe, "tray", "--hidden", "--background"}
+}
+
 // TestAutostartE2EStartAtLogin: "Start at login", clicked through dbusmenu
 // in `minca tray`, writes $XDG_CONFIG_HOME/autostart/minca.desktop starting
-// this binary's tray hidden; that command brings up the tray, where the box
-// is checked; clicking it again removes the entry.
+// this binary's tray hidden and in the background. Logging in runs that
+// command: on a desktop that shows no tray icons it keeps the profile's
+// node with no icon (no menu on the bus, no icon file; its output says
+// so); once a tray host comes up it shows its icon, whose box is checked;
+// clicking it again removes the entry.
 func TestAutostartE2EStartAtLogin(t *testing.T) {
 	bin := mincaBinary(t)
 	config := t.TempDir()
@@ -77,15 +95,41 @@ func TestAutostartE2EStartAtLogin(t *testing.T) {
 		t.Fatalf("checkbox after enabling: %v", err)
 	}
 	args := execLine(t, entry)
-	want, _ := filepath.EvalSymlinks(bin)
-	if len(args) < 2 || args[0] != want || args[1] != "tray" {
-		t.Fatalf("login entry runs %q, want %s tray …", args, want)
+	if want := loginArgs(t, bin); !slices.Equal(args, want) {
+		t.Fatalf("login entry runs %q, want %q", args, want)
 	}
 	p.click(t, "Quit")
 	p.waitExit(t)
 
-	// Log in: run the entry's command.
-	login := startTrayCmd(t, exec.Command(args[0], args[1:]...), env)
+	// Log in, on a desktop that shows no tray icons: run the entry's command.
+	login := startLoginTray(t, args, env)
+	if !waitForText(&login.out, "syncing in the background without one", 15*time.Second) {
+		t.Fatalf("the tray the login entry starts does not say it syncs without an icon:\n%s", login.out.String())
+	}
+	conn, err := dbus.ConnectSessionBus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := traytest.Find(conn, login.cmd.Process.Pid, time.Second); err == nil {
+		t.Fatal("the login entry's tray serves a menu though the desktop shows no tray icons")
+	}
+	if files, _ := traytest.IconFiles(login.tmp); len(files) != 0 {
+		t.Fatalf("the login entry's tray wrote icon files with no icon shown: %v", files)
+	}
+	login.running(t)
+
+	// The desktop shows tray icons now (its panel came up): the icon shows.
+	host := startTrayHost(t)
+	if login.menu, err = traytest.Find(conn, login.cmd.Process.Pid, 20*time.Second); err != nil {
+		t.Fatalf("no menu once a tray host runs: %v\n%s", err, login.out.String())
+	}
+	select {
+	case item := <-host.items:
+		t.Logf("the login entry's tray registered %s with the tray host", item)
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the login entry's tray did not register with the tray host:\n%s", login.out.String())
+	}
 	if _, err := login.menu.Wait(10*time.Second, checkboxIs(true)); err != nil {
 		t.Fatalf("the tray the login entry starts: %v\noutput:\n%s", err, login.out.String())
 	}
@@ -108,4 +152,64 @@ func TestAutostartE2EStartAtLogin(t *testing.T) {
 	}
 	login.click(t, "Quit")
 	login.waitExit(t)
+}
+
+// startLoginTray runs a login entry's command, args, as the session does,
+// with MINCA_LOG=info so the tray says when it runs without an icon; it
+// finds no menu, as there may be none yet.
+func startLoginTray(t *testing.T, args []string, env ...string) *trayProc {
+	t.Helper()
+	p := &trayProc{tmp: t.TempDir(), exited: make(chan error, 1)}
+	p.cmd = exec.Command(args[0], args[1:]...)
+	p.cmd.Env = append(append(os.Environ(), "TMPDIR="+p.tmp, "MINCA_LOG=info"), env...)
+	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.exited <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			<-p.exited
+		}
+	})
+	return p
+}
+
+// TestAutostartE2EOlderEntryUpgraded: a login entry an older Minca wrote
+// (`tray --hidden`, without --background) is rewritten as `minca tray`
+// reads the setting: its box is checked and the entry now starts the tray
+// in the background; the rest of the entry is as it was.
+func TestAutostartE2EOlderEntryUpgraded(t *testing.T) {
+	bin := mincaBinary(t)
+	config := t.TempDir()
+	entry := filepath.Join(config, "autostart", "minca.desktop")
+	args := loginArgs(t, bin)
+	quote := func(args []string) string {
+		var q []string
+		for _, a := range args {
+			q = append(q, strconv.Quote(a))
+		}
+		return strings.Join(q, " ")
+	}
+	older := "[Desktop Entry]\nType=Application\nName=Minca\nExec=%s\nIcon=minca\nX-GNOME-Autostart-enabled=false\n"
+	if err := os.MkdirAll(filepath.Dir(entry), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(entry, []byte(fmt.Sprintf(older, quote(args[:3]))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startTray(t, bin, "XDG_CONFIG_HOME="+config)
+	if _, err := p.menu.Wait(10*time.Second, checkboxIs(true)); err != nil {
+		t.Fatalf("Start at login with an older entry: %v", err)
+	}
+	data, err := os.ReadFile(entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf(older, quote(args)); string(data) != want {
+		t.Fatalf("the older entry reads\n%s\nwant\n%s", data, want)
+	}
+	p.click(t, "Quit")
+	p.waitExit(t)
 }

@@ -1,5 +1,7 @@
 // Package autostart turns "Start at login" on and off: a login entry that
-// starts Minca's tray, hidden (no window), when the user logs in.
+// starts Minca's tray, hidden (no window) and in the background (no icon
+// while the desktop shows none), when the user logs in. On Linux an entry
+// an older Minca wrote is brought up to date as the setting is read.
 //
 // It writes the entry through github.com/emersion/go-autostart: on Linux
 // $XDG_CONFIG_HOME/autostart/minca.desktop (else ~/.config/autostart/), on
@@ -28,8 +30,10 @@ const Name = "minca"
 const displayName = "Minca"
 
 // LoginArgs are the arguments the login entry starts Minca with: the tray,
-// hidden, so logging in shows no window.
-var LoginArgs = []string{"tray", "--hidden"}
+// hidden, so logging in shows no window, and in the background, as the
+// window starts it: on a desktop that shows no tray icons it keeps syncing
+// without one (no GTK), and shows its icon once the desktop does.
+var LoginArgs = []string{"tray", "--hidden", "--background"}
 
 // ErrExecPath is wrapped by Enable when the program's path cannot be
 // written into a login entry exactly.
@@ -78,8 +82,15 @@ func Disable() error {
 	return nil
 }
 
-// IsEnabled reports whether the login entry exists.
-func IsEnabled() bool { return entry("").IsEnabled() }
+// IsEnabled reports whether the login entry exists. An entry an older
+// Minca wrote, starting the tray with older arguments, is first rewritten
+// to start it with LoginArgs (on Linux; see upgrade): reading the setting,
+// as the tray and the window do, brings it up to date. If that fails the
+// entry stays as it was, and still starts the tray.
+func IsEnabled() bool {
+	_ = upgrade() // the older entry still starts the tray
+	return entry("").IsEnabled()
+}
 
 // Set enables or disables the login entry: the tray's "Start at login".
 func Set(on bool) error {

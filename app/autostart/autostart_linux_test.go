@@ -63,7 +63,7 @@ func TestEnableDisable(t *testing.T) {
 		t.Fatal("enabled before Enable")
 	}
 	want := "[Desktop Entry]\nType=Application\nName=Minca\n" +
-		`Exec="/opt/Minca Desktop/bin/minca" "tray" "--hidden"` + "\n" +
+		`Exec="/opt/Minca Desktop/bin/minca" "tray" "--hidden" "--background"` + "\n" +
 		"Icon=minca\nX-GNOME-Autostart-enabled=true\n"
 	for i := range 2 {
 		if err := EnableExec(exe); err != nil {
@@ -106,8 +106,8 @@ func TestSet(t *testing.T) {
 	}
 	exe, _ := os.Executable()
 	exe, _ = filepath.EvalSymlinks(exe)
-	if !strings.Contains(string(data), "Exec=\""+exe+"\" \"tray\" \"--hidden\"\n") {
-		t.Fatalf("entry does not start %s tray --hidden:\n%s", exe, data)
+	if !strings.Contains(string(data), "Exec=\""+exe+"\" \"tray\" \"--hidden\" \"--background\"\n") {
+		t.Fatalf("entry does not start %s tray --hidden --background:\n%s", exe, data)
 	}
 	if err := Set(false); err != nil {
 		t.Fatal(err)

@@ -31,7 +31,7 @@ func runTray(env Env, c command, args []string) error {
 	// The tray never opens the window by itself; --hidden is what the
 	// login entry (app/autostart.LoginArgs) and the window pass, and says so.
 	fs.Bool("hidden", false, "start without opening the window (as the login entry and the window do)")
-	background := fs.Bool("background", false, "while the desktop shows no tray icons, keep syncing without one (as the window starts it)")
+	background := fs.Bool("background", false, "while the desktop shows no tray icons, keep syncing without one (as the window and the login entry start it)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

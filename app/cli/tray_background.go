@@ -4,14 +4,15 @@ import (
 	"minca.dev/desktop/app"
 )
 
-// waitForIcons is for `minca tray --background`, as the window starts it:
-// while the desktop shows no tray icons (no StatusNotifierWatcher on the
-// session bus, app.IconsShown), the tray keeps the node and sync running
-// with no icon at all, rather than a GTK icon nobody sees. It reports true
-// once the desktop shows tray icons (at once, or later, heard on the bus:
-// the tray then shows its icon), false when env.Ctx ends (SIGTERM or
-// SIGINT, as `minca quit` sends). Without a session bus to listen on it
-// keeps syncing without an icon until then.
+// waitForIcons is for `minca tray --background`, as the window and the
+// login entry (app/autostart) start it: while the desktop shows no tray
+// icons (no StatusNotifierWatcher on the session bus, app.IconsShown), the
+// tray keeps the node and sync running with no icon at all, rather than a
+// GTK icon nobody sees. It reports true once the desktop shows tray icons
+// (at once, or later, heard on the bus: the tray then shows its icon),
+// false when env.Ctx ends (SIGTERM or SIGINT, as `minca quit` sends).
+// Without a session bus to listen on it keeps syncing without an icon
+// until then.
 func waitForIcons(env Env) bool {
 	log := logger(env)
 	if app.IconsShown() {

@@ -48,7 +48,7 @@ describe("Settings: Start at login", { skip: !bin && "MINCA_BIN is unset: run te
     assert.match(text, /^\[Desktop Entry\]/m);
     assert.match(text, /^Name=Minca$/m);
     const exec = /^Exec=(.*)$/m.exec(text)?.[1] ?? "";
-    assert.equal(exec, `"${realpathSync(bin)}" "tray" "--hidden"`, "the entry starts this minca's tray, hidden");
+    assert.equal(exec, `"${realpathSync(bin)}" "tray" "--hidden" "--background"`, "the entry starts this minca's tray, hidden, in the background");
     assert.equal(existsSync(join(home.home, ".config", "autostart", "minca.desktop")), false, "not under HOME/.config");
     assert.equal(await page.getByTestId("error").count(), 0);
     await shot(page, "settings-autostart-on");
