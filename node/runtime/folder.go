@@ -105,6 +105,7 @@ func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, er
 	if err := n.saveLocked(); err != nil {
 		return api.Folder{}, err
 	}
+	n.wake.kick() // the mirror moves to it (folder_mirror.go)
 	n.emitLocked(api.Event{Kind: "status", Data: n.statusLocked()})
 	return n.folderInfoLocked(n.st.Folder), nil
 }

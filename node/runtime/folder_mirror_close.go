@@ -15,7 +15,7 @@ func (h *held) closeMirror() {
 // pushOnCloseLocked is the push on close (05 §16.4) of every space the
 // node holds, the registry included, before their stores close (Close).
 // A space whose store writer the loop has not set up yet (it does so at
-// its first mirrorTick: a one-shot command closes sooner) gets one here, so
+// its first look: a one-shot command may close sooner) gets one here, so
 // what was written reaches the data folder however soon the node closes.
 //
 // One deadline, mirrorCloseIn, bounds it, checked before each space: a

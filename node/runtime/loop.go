@@ -7,8 +7,16 @@ import (
 	"minca.dev/desktop/core/spacekey"
 )
 
-// loopEvery is how often the node's background loop runs.
-const loopEvery = 500 * time.Millisecond
+// The node's loop wakes when a held space's store lands a change (wake.go),
+// at once but at most once per loopEvery, the pace it once polled at; what
+// no notice tells, a change another process made to a store (05 §10.2), it
+// looks for loopEvery after a change, then less often, doubling up to
+// loopIdle while nothing changes (our choice: a few looks a minute at
+// rest; another process's write is seen within loopIdle).
+const (
+	loopEvery = 500 * time.Millisecond
+	loopIdle  = 8 * time.Second
+)
 
 // loop runs until the node closes: it follows the registry, and tells
 // watchers about spaces whose store changed through sync (Watch deltas).
@@ -17,31 +25,29 @@ func (n *Node) loop(stop <-chan struct{}) {
 	defer n.bg.Done()
 	n.bg.Add(1)
 	go n.mirrorLoop(stop)
-	t := time.NewTicker(loopEvery)
-	defer t.Stop()
+	wt := &waiter{name: "loop", w: n.wake, notice: n.wake.loop, pace: loopEvery, last: n.wake.now()}
+	b := newBackoff(loopEvery, loopIdle)
 	gens := map[string]uint64{}
-	for {
-		select {
-		case <-stop:
-			return
-		case <-t.C:
-		}
-		n.noticeChanges(gens)
+	for wt.wait(stop, b.cur) {
+		b.looked(n.noticeChanges(gens))
 	}
 }
 
 // noticeChanges emits a space event for each space whose store generation
-// moved since the last look, and follows the registry when it moved.
-func (n *Node) noticeChanges(gens map[string]uint64) {
+// moved since the last look, and follows the registry when it moved. It
+// says whether any moved.
+func (n *Node) noticeChanges(gens map[string]uint64) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.closed || n.acct == nil {
-		return
+		return false
 	}
 	ctx := context.Background()
+	moved := false
 	if r := n.registry; r != nil {
 		if g, err := r.store.Generation(ctx); err == nil && g != gens[r.sp.ID] {
 			gens[r.sp.ID] = g
+			moved = true
 			n.followLocked(ctx)
 		}
 	}
@@ -51,9 +57,11 @@ func (n *Node) noticeChanges(gens map[string]uint64) {
 			continue
 		}
 		gens[id] = g
+		moved = true
 		n.keyDueLocked(ctx, h)
 		n.emitSpaceLocked(ctx, h)
 	}
+	return moved
 }
 
 // keyDueLocked changes a private space's key when a change is due and this

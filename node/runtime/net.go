@@ -124,7 +124,9 @@ func (n *Node) keepPortLocked(port int) error {
 // is on sockets (the space is then synced with the nodes given), else its
 // own, for the Hub or for none. The registry always has its own (it is not
 // served on sockets: the account's devices meet through the data folder).
+// Whatever the engine lands, the node's loops hear of (heed).
 func (n *Node) engineLocked(ctx context.Context, h *held, nodes []string) (*syncer.Engine, error) {
+	n.heed(h)
 	if n.net == nil {
 		return n.localEngine(ctx, h)
 	}
@@ -145,8 +147,10 @@ func (n *Node) engineLocked(ctx context.Context, h *held, nodes []string) (*sync
 	return eng, nil
 }
 
-// localEngine is an engine of the node's own over h's store.
+// localEngine is an engine of the node's own over h's store, whose
+// landings the node's loops hear of (heed).
 func (n *Node) localEngine(ctx context.Context, h *held) (*syncer.Engine, error) {
+	n.heed(h)
 	cfg := syncer.SpaceConfig{Space: h.sp, Store: h.store}
 	if h.private() {
 		cfg.Opener = h.keys

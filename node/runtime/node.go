@@ -64,6 +64,7 @@ type Node struct {
 	closed   bool
 	stop     chan struct{}  // ends loop
 	bg       sync.WaitGroup // loop and mirrorLoop; Close waits for them
+	wake     *wakes         // tells them of changes (wake.go)
 
 	// netURL is the node URL others dial; netNote and netErr are what the
 	// last start of the sockets has to say (network.go).
@@ -93,7 +94,8 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: cfg, dir: dir, st: st, spaces: map[string]*held{}, stop: make(chan struct{}), paused: st.Paused}
+	n := &Node{cfg: cfg, dir: dir, st: st, spaces: map[string]*held{}, stop: make(chan struct{}), paused: st.Paused,
+		wake: newWakes()}
 	if st.AccountID != "" && cfg.Keychain != nil {
 		if err := n.unlockDeviceLocked(ctx); err != nil && api.CodeOf(err) != api.CodeLocked {
 			return nil, err
