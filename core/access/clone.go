@@ -3,6 +3,7 @@ package access
 import (
 	"maps"
 	"slices"
+	"sync/atomic"
 )
 
 // Clone is a copy of the history that goes its own way: adding events to
@@ -17,10 +18,11 @@ import (
 // indexes, the judgement's flags), and each has its own caches and may()
 // memos, which reads fill. The first Add on either side after a Clone
 // copies those shared parts for itself (unshare, O(events + index
-// entries)); what never changes once an event is placed stays shared: the
-// event itself, its ancestors (a bitset no one writes to again), its role
-// definition and its refusal in V(e) (§4.3 step 1 depends only on what it
-// saw). Clone is a read of h: it is no more safe for concurrent use than any
+// entries), the events' nodes by pointer); a node is copied only when Add
+// writes to it (own: strike edges), and what never changes once an event is
+// placed stays shared: the event itself, its ancestors (a bitset no one
+// writes to again), its role definition and its refusal in V(e) (§4.3 step
+// 1 depends only on what it saw). Clone is a read of h: it is no more safe for concurrent use than any
 // other; the copy and h may then be used by different goroutines.
 func (h *History) Clone() *History {
 	h.shared = true
@@ -41,17 +43,10 @@ func (h *History) unshare() {
 		return
 	}
 	h.shared = false
-	slab := make([]node, len(h.nodes)) // one allocation, not one per event
-	nodes := make([]*node, len(h.nodes))
-	for i, n := range h.nodes {
-		m := &slab[i]
-		*m = *n
-		// Strike edges are appended as later events are linked: clipped,
-		// an append on either side writes to an array of its own.
-		m.out, m.in, m.exceptBy = slices.Clip(n.out), slices.Clip(n.in), slices.Clip(n.exceptBy)
-		nodes[i] = m
-	}
-	h.nodes = nodes
+	// The nodes themselves are copied one by one as Add writes to them
+	// (own): a new generation owns none of those placed so far.
+	h.gen = generations.Add(1)
+	h.nodes = slices.Clone(h.nodes)
 	h.order = slices.Clone(h.order)
 	h.byID = maps.Clone(h.byID)
 	h.pending = maps.Clone(h.pending) // held events are never written to
@@ -62,6 +57,26 @@ func (h *History) unshare() {
 	f.valid, f.unstruck = slices.Clone(f.valid), slices.Clone(f.unstruck)
 	f.struckBy = slices.Clone(f.struckBy) // each entry is replaced, never appended to
 	f.refusedW = slices.Clone(f.refusedW)
+}
+
+// generations numbers histories and their unshared copies: a node belongs
+// to the one whose gen it carries, and only that one writes to it.
+var generations atomic.Uint64
+
+// own is node i, copied for h first if h does not own it yet (a Clone, or
+// the history it came from, may read it).
+func (h *History) own(i int) *node {
+	n := h.nodes[i]
+	if n.gen == h.gen {
+		return n
+	}
+	m := *n
+	m.gen = h.gen
+	// Strike edges are appended as later events are linked: clipped, an
+	// append on either side writes to an array of its own.
+	m.out, m.in, m.exceptBy = slices.Clip(n.out), slices.Clip(n.in), slices.Clip(n.exceptBy)
+	h.nodes[i] = &m
+	return &m
 }
 
 func (x *indexes) clone() indexes {

@@ -9,6 +9,7 @@ import (
 type node struct {
 	ev    Event
 	idx   int
+	gen   uint64 // the generation of the history that owns it (clone.go)
 	anc   bitset // ancestors(e) (§4.2), excluding itself and G
 	group string // its record key, unhashed
 	def   *roleDef
@@ -54,8 +55,9 @@ type History struct {
 	version int    // bumped by every Add that holds something new
 	cache   *cache // answers worked out for this version
 	// shared says a Clone shares what Add writes: Add copies it first
-	// (clone.go).
+	// (clone.go). gen is this history's generation: the nodes it may write.
 	shared bool
+	gen    uint64
 }
 
 // NewHistory starts the history of the space g describes, with no events.
@@ -73,6 +75,7 @@ func NewHistory(g Genesis) (*History, error) {
 		pending:  map[string]*Event{},
 		blocks:   map[string][]string{},
 		ix:       newIndexes(),
+		gen:      generations.Add(1),
 	}
 	for _, f := range g.Founders {
 		h.topFound[f] = true
@@ -225,7 +228,7 @@ func (h *History) canPlace(e *Event) bool {
 
 // place gives e the next index and its ancestors, and indexes it.
 func (h *History) place(e *Event) {
-	n := &node{ev: *e, idx: len(h.nodes), group: e.groupKey()}
+	n := &node{ev: *e, idx: len(h.nodes), gen: h.gen, group: e.groupKey()}
 	n.anc = make(bitset, 0, len(h.nodes)/64+1)
 	for _, s := range e.Seen {
 		if j, ok := h.byID[s]; ok {

@@ -52,6 +52,7 @@ func (h *History) linkPair(r, e *node) bool {
 	if conc && !h.concurrent(r.idx, e.idx) {
 		return false
 	}
+	r, e = h.own(r.idx), h.own(e.idx) // what a Clone shares is not written to
 	if e.ev.Kind == KindStepdown && !conc {
 		e.exceptBy = append(e.exceptBy, r.idx)
 		return true
