@@ -64,7 +64,11 @@ func (n *Node) folderInfoLocked(dir string) api.Folder {
 // vault is written into one that does not hold it); "move" copies the
 // folder, verifies every file, and switches, leaving the old copy as
 // Previous; "remove-previous" and "keep-previous" settle it (oldcopy.go).
+// No pass of the folder mirror runs meanwhile (mirrorPass): none writes
+// into a folder being moved or removed.
 func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, error) {
+	n.mirrorPass.Lock()
+	defer n.mirrorPass.Unlock()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if req.Path == "" || !filepath.IsAbs(req.Path) {

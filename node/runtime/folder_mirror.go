@@ -115,6 +115,8 @@ func (n *Node) mirrorTargets() (dir, acct string, hs map[string]*held) {
 // once looks at every space to mirror and returns how long until the
 // next push or pull is due.
 func (mr *mirrorRun) once(ctx context.Context) time.Duration {
+	mr.n.mirrorPass.Lock() // SetFolder waits for the pass (node.go)
+	defer mr.n.mirrorPass.Unlock()
 	dir, acct, hs := mr.n.mirrorTargets()
 	if err := mr.openRoot(dir, acct); err != nil {
 		hs = nil

@@ -65,6 +65,9 @@ type Node struct {
 	stop     chan struct{}  // ends loop
 	bg       sync.WaitGroup // loop and mirrorLoop; Close waits for them
 	wake     *wakes         // tells them of changes (wake.go)
+	// mirrorPass is held by each pass of the folder mirror, and by
+	// SetFolder; taken before mu, never under it.
+	mirrorPass sync.Mutex
 
 	// netURL is the node URL others dial; netNote and netErr are what the
 	// last start of the sockets has to say (network.go).
