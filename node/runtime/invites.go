@@ -95,13 +95,9 @@ func (n *Node) nodeURLsLocked() []string {
 func (n *Node) Invites(ctx context.Context, id string) ([]api.Invite, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return nil, err
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return nil, internal(err)
 	}
 	out := []api.Invite{}
 	for key, inv := range hist.Current().Snapshot().Invites {
