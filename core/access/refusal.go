@@ -45,9 +45,13 @@ const (
 
 // Refusal is why refusal(e, S) is not null (03 §4.5): a code to branch on
 // and a sentence for people ("did:key:z… may not /member/remove …").
+// Account, for RefusedNoGrant, is the account whose grant fell short: the
+// change's root, or for a join the invite's opener; a screen that words
+// the refusal by its code names it.
 type Refusal struct {
-	Code RefusalCode
-	Text string
+	Code    RefusalCode
+	Text    string
+	Account string
 }
 
 func (r *Refusal) Error() string { return r.Text }
@@ -86,7 +90,9 @@ func mayOr(s stateView, who, cmd string, args map[string]any) *Refusal {
 	if s.may(who, inv) {
 		return nil
 	}
-	return refuse(RefusedNoGrant, "%s may not %s with %s", who, cmd, strings.TrimPrefix(inv.key, cmd+" "))
+	r := refuse(RefusedNoGrant, "%s may not %s with %s", who, cmd, strings.TrimPrefix(inv.key, cmd+" "))
+	r.Account = who
+	return r
 }
 
 func roleArgs(role string, self bool, roles []string) map[string]any {

@@ -52,6 +52,21 @@ type SpaceSummary struct {
 	Founder bool     `json:"founder"`
 	Members int      `json:"members"`
 	Sync    string   `json:"sync"` // "synced", "syncing", "offline", "paused"
+	// Removed is set once this account has no place in the space as far as
+	// this node can tell (03 §9.2); nil while it has one.
+	Removed *Removal `json:"removed,omitempty"`
+}
+
+// Removal is how this node knows the account lost its place in a space.
+// By and At are known only when the removal itself reached this node;
+// Refused says every computer the space syncs with refuses this one
+// (04 §5.3, close 4003), which is how a removed node mostly learns of it:
+// peers send a former member nothing, the removal included (03 §9.2).
+type Removal struct {
+	By      string    `json:"by,omitempty"`     // the account that removed this one
+	ByName  string    `json:"byName,omitempty"` // its profile name, when known
+	At      time.Time `json:"at,omitempty"`
+	Refused bool      `json:"refused"`
 }
 
 // SpaceDetail is one space's page.
@@ -106,15 +121,51 @@ type Grant struct {
 	Pol any    `json:"pol,omitempty"`
 }
 
-// AccessChange is one event of the access history, for people to read.
+// AccessChange is one event of the access history, for people to read
+// (03 §4.6): who changed what, and what became of it and why. Summary and
+// Reason say it in sentences with account ids as they are; Action,
+// Subject, Role and Why let a screen word it with people's names, which
+// Names gives for every account the line mentions, former members too.
 type AccessChange struct {
-	ID        string    `json:"id"`
-	Author    string    `json:"author"` // root account
-	Kind      string    `json:"kind"`   // assign, unassign, remove, define, ...
-	Summary   string    `json:"summary"`
-	CreatedAt time.Time `json:"createdAt"`
-	Status    string    `json:"status"` // applied, waiting, refused, struck
-	Reason    string    `json:"reason,omitempty"`
+	ID        string            `json:"id"`
+	Author    string            `json:"author"`            // root account
+	Kind      string            `json:"kind"`              // the event kind: assign, remove, role, invite, ... (03 §3.1)
+	Action    string            `json:"action"`            // what it does: join, assign, unassign, leave-role, remove, leave, ...
+	Subject   string            `json:"subject,omitempty"` // the account it is about
+	Role      string            `json:"role,omitempty"`
+	Summary   string            `json:"summary"`
+	CreatedAt time.Time         `json:"createdAt"`
+	Status    string            `json:"status"` // applied, waiting, refused, struck
+	Reason    string            `json:"reason,omitempty"`
+	Why       *ChangeWhy        `json:"why,omitempty"`   // for refused, struck and waiting
+	Names     map[string]string `json:"names,omitempty"` // profile names of the accounts it mentions
+}
+
+// ChangeWhy is why a change was dropped, or what it waits for (03 §4.3).
+type ChangeWhy struct {
+	// Kind: refused (not allowed in its own view), struck (a reduction it
+	// had not seen struck it), rests-on-struck (it was allowed, and
+	// refused once the struck changes it rested on are left out), waiting.
+	Kind string `json:"kind"`
+	// Code, for refused and rests-on-struck, is the refusal's code
+	// (core/access RefusalCode: no-grant, not-member, founder, ...).
+	Code string `json:"code,omitempty"`
+	// Account is the account the refusal is about: whose grant fell short,
+	// or who was no member, a founder, or held the role or not.
+	Account string `json:"account,omitempty"`
+	// By: for struck, the changes that struck it; for rests-on-struck, the
+	// struck changes it rested on.
+	By         []ChangeRef `json:"by,omitempty"`
+	WaitingFor []string    `json:"waitingFor,omitempty"` // ids not yet held
+}
+
+// ChangeRef is another change of the history, by what it did.
+type ChangeRef struct {
+	ID      string `json:"id"`
+	Author  string `json:"author"`
+	Action  string `json:"action"`
+	Subject string `json:"subject,omitempty"`
+	Role    string `json:"role,omitempty"`
 }
 
 // CreateInvite asks for a role invite, or a view-only one.
@@ -265,7 +316,7 @@ type SpaceSync struct {
 type PeerStatus struct {
 	URL     string    `json:"url,omitempty"`
 	DID     string    `json:"did"`
-	State   string    `json:"state"` // "connected", "connecting", "backoff"
+	State   string    `json:"state"` // "connected", "connecting", "backoff", "refused", "dropped"
 	Spaces  []string  `json:"spaces"`
 	Since   time.Time `json:"since"`
 	Dropped int       `json:"dropped"` // misbehaviour counted against it

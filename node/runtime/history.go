@@ -10,7 +10,10 @@ import (
 )
 
 // History is the space's access history with what became of each change
-// (03 §4.6), oldest first as the replay orders it.
+// (03 §4.6), oldest first as the replay orders it. Each line says why a
+// change was dropped by what struck or refused it (history_why.go), and
+// gives the profile names of the accounts it mentions, whether or not
+// they are members still.
 func (n *Node) History(ctx context.Context, id string) ([]api.AccessChange, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -18,16 +21,70 @@ func (n *Node) History(ctx context.Context, id string) ([]api.AccessChange, erro
 	if err != nil {
 		return nil, err
 	}
+	log := hist.Log()
+	byID := make(map[string]access.Event, len(log))
+	for _, e := range log {
+		byID[e.Event.ID] = e.Event
+	}
+	names := map[string]string{}
+	nameOf := func(did string) string {
+		if _, ok := names[did]; !ok {
+			names[did] = profileName(ctx, h, did)
+		}
+		return names[did]
+	}
 	out := []api.AccessChange{}
-	for _, e := range hist.Log() {
-		c := api.AccessChange{ID: e.Event.ID, Author: e.Event.Root, Kind: string(e.Event.Kind),
-			Summary: summary(e.Event), Status: string(e.Status.Outcome), Reason: reason(e.Status)}
+	for _, e := range log {
+		c := change(e, byID)
 		if v, err := h.store.Get(ctx, e.Event.ID); err == nil {
 			c.CreatedAt, _ = record.ParseTime(v.CreatedAt)
 		}
+		c.Names = namesOf(c, nameOf)
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// change is one line of the history, without its time and names.
+func change(e access.Entry, byID map[string]access.Event) api.AccessChange {
+	r := ref(e.Event)
+	return api.AccessChange{ID: r.ID, Author: r.Author, Kind: string(e.Event.Kind), Action: r.Action,
+		Subject: r.Subject, Role: r.Role, Summary: summary(e.Event), Status: status(e.Status),
+		Reason: reason(e.Status, byID), Why: why(e, byID)}
+}
+
+// status is the outcome in a word (03 §4.6), a dropped change's by its
+// reason: refused, or struck (A23: pass 1 or 2).
+func status(s access.Status) string {
+	if s.Outcome == access.Dropped && s.Reason != "" {
+		return string(s.Reason)
+	}
+	return string(s.Outcome)
+}
+
+// namesOf is the profile names of the accounts a line mentions that have
+// one.
+func namesOf(c api.AccessChange, nameOf func(string) string) map[string]string {
+	dids := []string{c.Author, c.Subject}
+	if c.Why != nil {
+		dids = append(dids, c.Why.Account)
+		for _, b := range c.Why.By {
+			dids = append(dids, b.Author, b.Subject)
+		}
+	}
+	out := map[string]string{}
+	for _, d := range dids {
+		if d == "" {
+			continue
+		}
+		if name := nameOf(d); name != "" {
+			out[d] = name
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // summary says an access change in a sentence.
@@ -59,19 +116,4 @@ func summary(e access.Event) string {
 		return "the space key was changed"
 	}
 	return fmt.Sprintf("a %s change", e.Kind)
-}
-
-// reason says why a change did not apply, or what it waits for.
-func reason(s access.Status) string {
-	switch {
-	case s.Refusal != nil:
-		return s.Refusal.Text
-	case len(s.StruckBy) > 0:
-		return fmt.Sprintf("struck by %v", s.StruckBy)
-	case len(s.WaitingFor) > 0:
-		return fmt.Sprintf("waiting for %v", s.WaitingFor)
-	case s.Reason != "":
-		return string(s.Reason)
-	}
-	return ""
 }
