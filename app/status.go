@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// Status is the wire form of the app's status, as the UI, the tray and
+// Status is the wire form of the app's status, as the UI and
 // `minca status --json` see it: the node's api.Status, whether the data
 // folder exists, and the one-line summary.
 type Status struct {
@@ -50,8 +50,9 @@ func (a *App) status(ctx context.Context) (Status, error) {
 	return s, nil
 }
 
-// StatusLine is the one line the window's footer, the tray menu and
-// `minca status` all show.
+// StatusLine is the one line the window's footer and `minca status` show:
+// where things are, for someone at a terminal. The tray shows the sync
+// status in a person's words instead (app/tray.SyncLook).
 func StatusLine(s Status) string {
 	return fmt.Sprintf("Minca %s · store %s · data folder %s (%s)",
 		s.Version, s.StorePath, s.DataFolder, FolderState(s))

@@ -102,36 +102,59 @@ func (p *trayProc) waitExit(t *testing.T) {
 	}
 }
 
-// statusLine returns the first non-blank line `minca status` prints.
-func statusLine(t *testing.T, bin string) string {
-	out, err := exec.Command(bin, "status").Output()
+// Tray status lines (app/tray.SyncLook) the tests can bring about.
+const (
+	lineNoAccount = "No account yet: open Minca to set one up"
+	lineNoSpaces  = "No spaces yet"
+	lineOffline   = "Offline: no other computer reachable"
+	linePaused    = "Sync paused"
+	lineUpToDate1 = "Up to date · 1 space"
+)
+
+// wantIcon waits up to 10 s for the icon file the tray wrote for its tray
+// host to hold assets/<name>, the icon of a state.
+func (p *trayProc) wantIcon(t *testing.T, name string) {
+	t.Helper()
+	want, err := os.ReadFile(filepath.Join("..", "assets", name))
 	if err != nil {
-		t.Fatalf("minca status: %v\n%s", err, out)
+		t.Fatal(err)
 	}
-	for line := range strings.Lines(string(out)) {
-		if line = strings.TrimSpace(line); line != "" {
-			return line
+	var files []string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		files, _ = traytest.IconFiles(p.tmp)
+		if len(files) == 1 {
+			if data, _ := os.ReadFile(files[0]); bytes.Equal(data, want) {
+				return
+			}
 		}
 	}
-	t.Fatalf("minca status printed nothing")
-	return ""
+	t.Fatalf("the tray's icon files %v do not hold assets/%s", files, name)
 }
 
-// TestTrayE2EMenu: `minca tray` stays up, shows the status line `minca
-// status` prints, "Open window" and "Quit", idles at next to no CPU, and
-// quits cleanly when "Quit" is clicked through dbusmenu.
+// wantLine waits up to 15 s for the tray's status item (disabled, first)
+// to read line.
+func (p *trayProc) wantLine(t *testing.T, line string) []traytest.Item {
+	t.Helper()
+	items, err := p.menu.Wait(15*time.Second, func(items []traytest.Item) bool {
+		return len(items) > 0 && items[0].Text() == line && !items[0].Enabled
+	})
+	if err != nil {
+		items, _ := p.menu.Layout()
+		t.Fatalf("the status line does not read %q: %v\n%s", line, err, traytest.Describe(items))
+	}
+	return items
+}
+
+// TestTrayE2EMenu: `minca tray` of a profile with no account yet stays
+// up, says so in its status line with the attention icon, shows "Open
+// window" and "Quit", idles at next to no CPU, and quits cleanly when
+// "Quit" is clicked through dbusmenu.
 func TestTrayE2EMenu(t *testing.T) {
 	bin := mincaBinary(t)
 	started := time.Now()
-	p := startTray(t, bin)
-	want := statusLine(t, bin)
-	items, err := p.menu.Wait(10*time.Second, func(items []traytest.Item) bool {
-		it, ok := traytest.ByText(items, want)
-		return ok && !it.Enabled
-	})
-	if err != nil {
-		t.Fatalf("no disabled status item %q: %v", want, err)
-	}
+	p := startTray(t, bin, profileEnv(t, "Ann")...)
+	items := p.wantLine(t, lineNoAccount)
+	p.wantIcon(t, "tray-attention.png")
 	for _, label := range []string{"Open window", "Quit"} {
 		if it, ok := traytest.ByText(items, label); !ok || !it.Enabled {
 			t.Fatalf("no enabled item %q in %s", label, traytest.Describe(items))
@@ -216,9 +239,11 @@ func (p *trayProc) click(t *testing.T, label string) {
 // TestTrayE2ESyncItems: "Sync now" reaches the node: the status line
 // shows nothing, or, if the node refuses (a fresh profile has no account),
 // "Could not sync: " and a message for a person, never an error's JSON;
-// with an account (created first, in a home of its own), "Pause sync"
-// pauses the node's sync and the item then reads "Resume sync", which
-// resumes it.
+// with an account (created first, in a home of its own) the status line
+// reads "No spaces yet", then, with a space nobody else holds, that no
+// other computer is reachable; "Pause sync" pauses the node's sync, the
+// line reads "Sync paused" with the paused icon and the item "Resume
+// sync", which resumes it.
 func TestTrayE2ESyncItems(t *testing.T) {
 	bin := mincaBinary(t)
 	home, run := t.TempDir(), t.TempDir()
@@ -249,7 +274,15 @@ func TestTrayE2ESyncItems(t *testing.T) {
 	if out, err := create.CombinedOutput(); err != nil {
 		t.Fatalf("minca account create: %v\n%s", err, out)
 	}
-	for _, step := range []struct{ click, then string }{{"Pause sync", "Resume sync"}, {"Resume sync", "Pause sync"}} {
+	p.wantLine(t, lineNoSpaces)
+	p.wantIcon(t, "tray.png")
+	mincaIn(t, bin, env, "space", "create", "Tray e2e space")
+	p.wantLine(t, lineOffline) // its only member's only computer: nobody to sync with
+	p.wantIcon(t, "tray-attention.png")
+	for _, step := range []struct{ click, then, line, icon string }{
+		{"Pause sync", "Resume sync", linePaused, "tray-paused.png"},
+		{"Resume sync", "Pause sync", lineOffline, "tray-attention.png"},
+	} {
 		if _, err := p.menu.Wait(5*time.Second, hasItem(step.click)); err != nil {
 			t.Fatalf("no %q item: %v", step.click, err)
 		}
@@ -258,6 +291,8 @@ func TestTrayE2ESyncItems(t *testing.T) {
 			items, _ := p.menu.Layout()
 			t.Fatalf("after %q the item does not read %q: %v\n%s", step.click, step.then, err, traytest.Describe(items))
 		}
+		p.wantLine(t, step.line)
+		p.wantIcon(t, step.icon)
 	}
 	p.running(t)
 	p.click(t, "Quit")
@@ -334,7 +369,8 @@ func freePort(t *testing.T) string {
 
 // TestTrayE2EJoinNotification: Ann's node is kept by `minca host`, her tray
 // attaches to it; Bo joins Ann's space with her invite link, and Ann's tray
-// shows "Bo joined Chess club" through the session's notification server.
+// shows "Bo joined Chess club" through the session's notification server,
+// then that the space is up to date (Bo's node is there to sync with).
 func TestTrayE2EJoinNotification(t *testing.T) {
 	bin := mincaBinary(t)
 	server := startNotificationServer(t)
@@ -400,6 +436,8 @@ func TestTrayE2EJoinNotification(t *testing.T) {
 		t.Fatalf("no notification in 20 s after Bo joined; members:\n%s\ntray output:\n%s",
 			mincaIn(t, bin, ann, "member", "list", space.ID), p.out.String())
 	}
+	p.wantLine(t, lineUpToDate1) // Bo's node is up and holds the space
+	p.wantIcon(t, "tray.png")
 	p.click(t, "Quit")
 	p.waitExit(t)
 }

@@ -21,7 +21,8 @@ import (
 const lockedAsk = 5 * time.Second
 
 // runTray runs the tray process until the user quits it or it gets
-// SIGTERM or SIGINT. Its menu shows the status line `minca status` prints,
+// SIGTERM or SIGINT. Its menu and icon show the node's sync status in a
+// person's words (tray.SyncLook), read again on each of the node's events,
 // or that the account is locked. It keeps the node: owning it, or taking
 // it over when its owner (say, the window) exits, so sync keeps running
 // with the window closed. One tray runs per profile (app/instance's tray
@@ -55,9 +56,8 @@ func runTray(env Env, c command, args []string) error {
 		return nil
 	}
 	return tray.Run(tray.Config{
-		Status: func() (string, error) {
-			st, err := a.Status()
-			return st.Line, err
+		Status: func() (tray.Look, error) {
+			return tray.SyncLook(a.SyncStatus()), nil
 		},
 		Locked:     func() bool { return locked(env.Ctx, at.Node()) },
 		OpenWindow: openWindow,

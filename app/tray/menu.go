@@ -1,7 +1,6 @@
 package tray
 
 import (
-	_ "embed"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -9,13 +8,6 @@ import (
 
 	"github.com/getlantern/systray"
 )
-
-// iconPNG is the tray icon, drawn by icon_test.go (go generate) and kept
-// equal to assets/tray.png.
-//
-//go:generate go test -run TestIcon -update .
-//go:embed icon.png
-var iconPNG []byte
 
 // noticeHold is how long a notice (a failed "Open window", "Sync now",
 // pause or resume) stays on the status line before the status comes back.
@@ -45,7 +37,7 @@ type items struct {
 // none of Config's funcs (a node call could be slow): the refresh loop's
 // first read, at once, sets the status line, pause label and checkbox.
 func (m *menu) onReady() {
-	systray.SetIcon(iconPNG)
+	systray.SetIcon(iconPNG(IconNormal)) // refresh.read changes it with the state
 	systray.SetTooltip("Minca")
 	it := &m.items
 	it.status = systray.AddMenuItem(labelStarting, "Minca's status")

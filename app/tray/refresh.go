@@ -11,6 +11,7 @@ import (
 // shown is what the menu shows now, so that only changes reach GTK.
 type shown struct {
 	line        string
+	icon        Icon
 	pause       string    // the pause item's label
 	noticeUntil time.Time // the status line holds a notice until then
 }
@@ -70,9 +71,13 @@ func drain(events <-chan api.Event) {
 func (m *menu) read(s *shown) bool {
 	changed := false
 	if time.Now().After(s.noticeUntil) {
-		line := m.statusLine()
-		changed = line != s.line
-		s.line = show(m.items.status, s.line, line)
+		look := m.look()
+		changed = look.Line != s.line || look.Icon != s.icon
+		s.line = show(m.items.status, s.line, look.Line)
+		if look.Icon != s.icon {
+			systray.SetIcon(iconPNG(look.Icon))
+			s.icon = look.Icon
+		}
 	}
 	if it := m.items.pause; it != nil {
 		if label := pauseLabel(m.cfg.Paused()); label != s.pause {
@@ -107,11 +112,11 @@ func setChecked(item *systray.MenuItem, on bool) {
 	}
 }
 
-// statusLine is the status line to show now: LabelLocked while the account
-// is locked, else the first line of Config.Status.
-func (m *menu) statusLine() string {
+// look is what to show now: LabelLocked while the account is locked, else
+// Config.Status's look (Shown).
+func (m *menu) look() Look {
 	if m.cfg.Locked != nil && m.cfg.Locked() {
-		return LabelLocked
+		return Look{LabelLocked, IconAttention}
 	}
-	return StatusLine(m.cfg.Status())
+	return Shown(m.cfg.Status())
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,7 +22,8 @@ import (
 )
 
 // childDir, when set, makes this test binary a tray process (see TestMain)
-// whose Status reads childDir/status, which is locked while childDir/locked
+// whose Status reads childDir/status (and its icon, a number, from
+// childDir/icon), which is locked while childDir/locked
 // exists, whose OpenWindow takes a second and
 // adds a line to childDir/opened (or fails while childDir/open-fails
 // exists) and whose Quit creates childDir/quit.
@@ -49,9 +51,11 @@ func TestMain(m *testing.M) {
 
 func runChild(dir string) int {
 	cfg := Config{
-		Status: func() (string, error) {
+		Status: func() (Look, error) {
 			data, err := os.ReadFile(filepath.Join(dir, "status"))
-			return string(data), err
+			icon, _ := os.ReadFile(filepath.Join(dir, "icon"))
+			n, _ := strconv.Atoi(string(icon)) // none: IconNormal
+			return Look{Line: string(data), Icon: Icon(n)}, err
 		},
 		OpenWindow: func() error {
 			if _, err := os.Stat(filepath.Join(dir, "open-fails")); err == nil {
@@ -225,6 +229,22 @@ func waitFile(t *testing.T, name string) {
 	t.Fatalf("%s did not appear", name)
 }
 
+// wantIcon waits up to 3 s for the icon file systray wrote (the one the
+// tray host shows) to be icon's PNG.
+func (c *child) wantIcon(t *testing.T, icon Icon) {
+	t.Helper()
+	var files []string
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		files, _ = traytest.IconFiles(c.tmp)
+		if len(files) == 1 {
+			if data, _ := os.ReadFile(files[0]); bytes.Equal(data, iconPNG(icon)) {
+				return
+			}
+		}
+	}
+	t.Fatalf("the tray's icon files %v are not icon %d", files, icon)
+}
+
 // hasText is a traytest.Menu.Wait condition: an item shows text.
 func hasText(text string) func([]traytest.Item) bool {
 	return func(items []traytest.Item) bool { _, ok := traytest.ByText(items, text); return ok }
@@ -258,10 +278,13 @@ func TestRunMenu(t *testing.T) {
 	if files, _ := traytest.IconFiles(c.tmp); len(files) != 1 {
 		t.Errorf("icon files in TMPDIR while running: %v, want one", files)
 	}
+	c.wantIcon(t, IconNormal)
+	write(t, filepath.Join(c.dir, "icon"), strconv.Itoa(int(IconSyncing)))
 	write(t, filepath.Join(c.dir, "status"), "Minca: changed")
 	if _, err := c.menu.Wait(minRefresh+3*time.Second, hasText("Minca: changed")); err != nil {
 		t.Fatalf("status change not shown: %v", err)
 	}
+	c.wantIcon(t, IconSyncing)
 	c.click(t, LabelOpenWindow)
 	c.click(t, LabelOpenWindow) // ignored: the first is still opening
 	waitFile(t, filepath.Join(c.dir, "opened"))
@@ -292,12 +315,14 @@ func TestRunLocked(t *testing.T) {
 		t.Fatalf("locked account not shown: %v", err)
 	}
 	wantMenu(t, items, LabelLocked)
+	c.wantIcon(t, IconAttention)
 	if err := os.Remove(filepath.Join(c.dir, "locked")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.menu.Wait(maxRefresh/4, hasText("Minca: in sync")); err != nil {
 		t.Fatalf("status after unlocking: %v", err)
 	}
+	c.wantIcon(t, IconNormal)
 	c.click(t, LabelQuit)
 	c.waitExit(t)
 }

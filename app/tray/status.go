@@ -30,16 +30,17 @@ func (s *schedule) next(changed bool) time.Duration {
 	return s.interval
 }
 
-// StatusLine is the tray's status line for what Config.Status returned: the
-// first non-blank line of the status, trimmed, or a short error.
-func StatusLine(status string, err error) string {
+// Shown is the look the tray shows for what Config.Status returned: its
+// line's first non-blank line, trimmed, or on an error a short message
+// and IconAttention.
+func Shown(look Look, err error) Look {
 	if err != nil {
-		return "Status unavailable: " + errorText(err)
+		return Look{"Status unavailable: " + errorText(err), IconAttention}
 	}
-	if line := firstLine(status); line != "" {
-		return line
+	if look.Line = firstLine(look.Line); look.Line == "" {
+		look.Line = lineNoStatus
 	}
-	return "Minca: no status"
+	return look
 }
 
 // firstLine returns the first non-blank line of s, trimmed.

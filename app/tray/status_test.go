@@ -51,25 +51,25 @@ func TestIdleRefreshes(t *testing.T) {
 	}
 }
 
-func TestStatusLine(t *testing.T) {
+func TestShown(t *testing.T) {
 	tests := []struct {
-		name   string
-		status string
-		err    error
-		want   string
+		name string
+		look Look
+		err  error
+		want Look
 	}{
-		{"one line", "Minca: 2 spaces, in sync\n", nil, "Minca: 2 spaces, in sync"},
-		{"first of several", "\n  Minca: syncing 1 space  \nnode: pid 42\n", nil, "Minca: syncing 1 space"},
-		{"windows newlines", "Minca: idle\r\nmore\r\n", nil, "Minca: idle"},
-		{"blank", " \n\t\n", nil, "Minca: no status"},
-		{"error", "ignored", errors.New("node not running\nsee log"), "Status unavailable: node not running"},
-		{"api error", "", fmt.Errorf("status: %w", api.Errorf(api.CodeNoAccount, "no account yet")), "Status unavailable: no account yet"},
-		{"api error as the window's JSON", "", jsonError{api.Errorf(api.CodeLocked, "the account is locked")}, "Status unavailable: the account is locked"},
+		{"one line", Look{"Up to date · 2 spaces\n", IconNormal}, nil, Look{"Up to date · 2 spaces", IconNormal}},
+		{"first of several", Look{"\n  Syncing 1 space…  \nnode: pid 42\n", IconSyncing}, nil, Look{"Syncing 1 space…", IconSyncing}},
+		{"windows newlines", Look{"Sync paused\r\nmore\r\n", IconPaused}, nil, Look{"Sync paused", IconPaused}},
+		{"blank", Look{" \n\t\n", IconNormal}, nil, Look{"Minca: no status", IconNormal}},
+		{"error", Look{"ignored", IconNormal}, errors.New("node not running\nsee log"), Look{"Status unavailable: node not running", IconAttention}},
+		{"api error", Look{}, fmt.Errorf("status: %w", api.Errorf(api.CodeUnavailable, "the keychain is not reachable")), Look{"Status unavailable: the keychain is not reachable", IconAttention}},
+		{"api error as the window's JSON", Look{}, jsonError{api.Errorf(api.CodeLocked, "the account is locked")}, Look{"Status unavailable: the account is locked", IconAttention}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := StatusLine(tc.status, tc.err); got != tc.want {
-				t.Fatalf("StatusLine = %q, want %q", got, tc.want)
+			if got := Shown(tc.look, tc.err); got != tc.want {
+				t.Fatalf("Shown = %+v, want %+v", got, tc.want)
 			}
 		})
 	}
@@ -86,7 +86,7 @@ func (j jsonError) Error() string {
 func (j jsonError) Unwrap() error { return j.e }
 
 func TestCheck(t *testing.T) {
-	status := func() (string, error) { return "ok", nil }
+	status := func() (Look, error) { return Look{Line: "ok"}, nil }
 	tests := []struct {
 		name string
 		cfg  Config

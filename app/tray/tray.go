@@ -1,15 +1,17 @@
 // Package tray is the tray process's user interface: an icon whose menu
-// shows Minca's status line (or LabelLocked while the account is locked)
-// and offers "Open window", "Sync now", "Pause
-// sync" / "Resume sync", a "Start at login" checkbox and "Quit" (each
-// optional item only when its Config funcs are given).
+// shows Minca's sync status in a person's words ("Up to date · 3 spaces",
+// "Syncing 1 space…", "Sync paused": SyncLook), or LabelLocked while the
+// account is locked, with an icon for each kind of state (Icon), and offers
+// "Open window", "Sync now", "Pause sync" / "Resume sync", a "Start at
+// login" checkbox and "Quit" (each optional item only when its Config funcs
+// are given).
 //
 // It runs on getlantern/systray (an Ayatana AppIndicator on Linux), in its
 // own process, because the tray and the Wails window each want the GTK main
 // loop. The menu is exported over D-Bus as com.canonical.dbusmenu at
 // /org/ayatana/NotificationItem/systray/Menu, where a tray host (or package
-// traytest) reads and clicks it. The status line, the pause label and the
-// checkbox are read again after each event of the node's Watch stream
+// traytest) reads and clicks it. The status line, the icon, the pause label
+// and the checkbox are read again after each event of the node's Watch stream
 // (Config.Events), or, without one, on a timer that backs off while nothing
 // changes; either way an idle tray costs next to no CPU. GTK starts with
 // GDK's OpenGL off (gtk_linux.go): the tray draws nothing itself, and on
@@ -30,9 +32,10 @@ import (
 
 // Config is what the tray needs from its caller.
 type Config struct {
-	// Status returns Minca's status: the tray shows its first line, the
-	// same line `minca status` prints. Required.
-	Status func() (string, error)
+	// Status returns what to show of Minca's state: the status line (its
+	// first line) and the icon; SyncLook makes it from the node's
+	// api.SyncStatus. An error shows as "Status unavailable: …". Required.
+	Status func() (Look, error)
 	// Locked, if not nil, reports whether the account is locked (the node
 	// answers api.CodeLocked: a passphrase-only account the tray's node
 	// opened without it, say after taking the node over from the window).
