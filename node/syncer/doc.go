@@ -44,6 +44,11 @@
 //     otherwise never call them level).
 //   - The initiator begins no session for a collection while a session or a
 //     want for it is in flight with that peer.
+//   - Sessions begin with the space's own collections (sys.*), then the
+//     rest by name, so a joiner gets the access versions that the others'
+//     seen names before them: taken the other way round, all but MaxWaiting
+//     of those others were pushed out waiting and sent again on the next
+//     round (hello.go, sessionOrder).
 //   - Wants are sent at once, all of them (nothing is queued), in the order
 //     the ids are given: newest first after a session.
 //   - A versions answering a want takes each asked id once; the want is

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"minca.dev/desktop/core/negentropy"
+	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/syncmsg"
 )
 
@@ -66,8 +67,9 @@ func (e *Engine) onHelloLocked(ctx context.Context, p *peer, h *syncmsg.Hello) e
 }
 
 // differLocked are the collections both hold whose sums differ (steps 3–4),
-// sorted; the level ones are recorded as level with p. A collection absent
-// from a side's sums counts as one it keeps none of.
+// the space's own (sys.*) first, then by name (sessionOrder); the level ones
+// are recorded as level with p. A collection absent from a side's sums
+// counts as one it keeps none of.
 func (e *Engine) differLocked(p *peer, h *syncmsg.Hello, own map[string]negentropy.Fingerprint) []string {
 	cands := map[string]bool{}
 	for c := range h.Sums {
@@ -91,8 +93,21 @@ func (e *Engine) differLocked(p *peer, h *syncmsg.Hello, own map[string]negentro
 		delete(p.level, c)
 		differ = append(differ, c)
 	}
-	sort.Strings(differ)
+	sort.Slice(differ, func(i, j int) bool { return sessionOrder(differ[i], differ[j]) })
 	return differ
+}
+
+// sessionOrder puts the space's own collections (sys.*: access, keys,
+// definitions) before the rest, then sorts by name. Sessions begun in this
+// order end in it with an empty or nearly level peer, so the access versions
+// the other versions' seen names reach a joiner first and nothing waits on
+// them (05 §6.2 step 6 and §6.3 leave the order to the node; §8 step 3's
+// "what others depend on comes first").
+func sessionOrder(a, b string) bool {
+	if sa, sb := record.IsSys(a), record.IsSys(b); sa != sb {
+		return sa
+	}
+	return a < b
 }
 
 func sumOr(sums map[string]negentropy.Fingerprint, c string) negentropy.Fingerprint {
