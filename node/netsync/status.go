@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"minca.dev/desktop/core/handshake"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/transport"
 )
@@ -24,6 +25,9 @@ const (
 	PeerStateConnecting = "connecting"
 	PeerStateBackoff    = "backoff"
 	PeerStateDropped    = "dropped" // not connected, misbehaviour counted (04 §5.5)
+	// PeerStateRefused: the node last closed with 4003, not letting this one
+	// into the space (04 §5.3: no reader, a former member, or not served).
+	PeerStateRefused = "refused"
 )
 
 // spaceNow is a space's standing, read under its lock.
@@ -205,10 +209,34 @@ func (m *Manager) peersOf(s *syncSpace, peers map[string]*api.PeerStatus) {
 		if ds.Attempts > 0 {
 			state = PeerStateBackoff
 		}
+		if ds.LastClose == int(handshake.CloseNotReader) {
+			state = PeerStateRefused
+		}
 		add(did, url, state, time.Time{})
 	}
 }
 
 func dropped(c transport.Counters) int {
 	return c.Malformed + c.BadSignature + c.Refused + c.Oversize + c.Dropped
+}
+
+// Refusing counts the nodes a space dials that are not connected and last
+// closed with 4003 (04 §5.3: this node is not let in), and all it dials.
+func (m *Manager) Refusing(spaceID string) (refusing, dialled int) {
+	s := m.space(spaceID)
+	if s == nil {
+		return 0, 0
+	}
+	s.dialMu.Lock()
+	states := make([]transport.DialState, 0, len(s.dialers))
+	for _, d := range s.dialers {
+		states = append(states, d.State())
+	}
+	s.dialMu.Unlock()
+	for _, ds := range states {
+		if !ds.Connected && ds.LastClose == int(handshake.CloseNotReader) {
+			refusing++
+		}
+	}
+	return refusing, len(states)
 }

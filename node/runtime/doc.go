@@ -22,7 +22,8 @@
 // any is written), sync.go, net.go,
 // hub.go, loop.go (05 §4–§9, 04), network.go and listen.go (04 §5.3: the
 // network setting, whether other nodes may connect), keepers.go (03 §10:
-// the hosts that keep a space), watch.go. The role
+// the hosts that keep a space), watch.go, removal.go (03 §9.2: how a
+// removed node notices it lost its place). The role
 // templates are package templates.
 //
 // Choices where the spec is silent (the node's own):

@@ -25,6 +25,8 @@ func (n *Node) loop(stop <-chan struct{}) {
 	defer n.bg.Done()
 	n.bg.Add(1)
 	go n.mirrorLoop(stop)
+	n.bg.Add(1)
+	go n.refusalLoop(stop) // removal.go
 	wt := &waiter{name: "loop", w: n.wake, notice: n.wake.loop, pace: loopEvery, last: n.wake.now()}
 	b := newBackoff(loopEvery, loopIdle)
 	gens := map[string]uint64{}

@@ -214,9 +214,9 @@ func TestFormerMemberRefused(t *testing.T) {
 		}
 		return nil
 	})
-	// Bob's node dials again (backoff) and is refused each time.
+	// Bob's node dials again (backoff) and is refused each time (4003).
 	waitFor(t, "bob dials again", func() error {
-		if ps, _ := peer(t, bob, alice.wireDID()); ps.State != netsync.PeerStateBackoff {
+		if ps, _ := peer(t, bob, alice.wireDID()); ps.State != netsync.PeerStateRefused {
 			return fmt.Errorf("bob's dial to alice %+v", ps)
 		}
 		return nil

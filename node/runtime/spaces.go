@@ -49,7 +49,8 @@ func (n *Node) summaryLocked(ctx context.Context, h *held) (api.SpaceSummary, er
 		roles = []string{}
 	}
 	return api.SpaceSummary{ID: h.sp.ID, Name: h.sp.Name, Private: h.sp.Visibility == space.VisibilityPriv,
-		Roles: roles, Founder: cur.IsFounder(me), Members: len(members(snap)), Sync: n.syncStateLocked(h)}, nil
+		Roles: roles, Founder: cur.IsFounder(me), Members: len(members(snap)), Sync: n.syncStateLocked(h),
+		Removed: n.removalLocked(ctx, h, hist)}, nil
 }
 
 // Space is one space's page.

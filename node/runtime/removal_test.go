@@ -1,0 +1,119 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/netsync"
+)
+
+// waitSpaceEvent reads Watch events until a "space" event of id passes ok.
+func waitSpaceEvent(t *testing.T, evs <-chan api.Event, id, what string, ok func(api.SpaceSummary) bool) api.SpaceSummary {
+	t.Helper()
+	timeout := time.After(20 * time.Second)
+	for {
+		select {
+		case e, open := <-evs:
+			if !open {
+				t.Fatalf("%s: the stream ended", what)
+			}
+			if s, is := e.Data.(api.SpaceSummary); is && e.Kind == "space" && e.SpaceID == id && ok(s) {
+				return s
+			}
+		case <-timeout:
+			t.Fatalf("%s: none came", what)
+		}
+	}
+}
+
+// Over node sockets, Alice removes Bob from a private space. Her node
+// sends him nothing more, the removal included (03 §9.2), so Bob's node
+// learns it from her refusals (4003): while the space is open, a space
+// event says it is refused (no store change wakes it), the page's peer
+// says refused rather than backing off, and Bob is still a member in his
+// own replay (who removed him is unknown to it).
+func TestRemovedNodeNoticesRefusal(t *testing.T) {
+	ctx := context.Background()
+	alice, bob := netPerson(t, "Alice", true), netPerson(t, "Bob", false)
+	s := share(t, alice, true, "member", bob)
+	waitFor(t, "bob connected", func() error { return connected(t, bob, alice) })
+	if r := detail(t, bob, s.ID).Removed; r != nil {
+		t.Fatalf("bob, a member, shown removed: %+v", r)
+	}
+	evs, err := bob.n.Watch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+		t.Fatal(err)
+	}
+	got := waitSpaceEvent(t, evs, s.ID, "bob's space refused", func(s api.SpaceSummary) bool { return s.Removed != nil && s.Removed.Refused })
+	if got.Removed.By != "" {
+		t.Fatalf("bob's node names who removed him without the removal: %+v", got.Removed)
+	}
+	d := detail(t, bob, s.ID)
+	if d.Removed == nil || !d.Removed.Refused || len(d.Peers) != 1 || d.Peers[0].State != netsync.PeerStateRefused {
+		t.Fatalf("bob's page: removed %+v, peers %+v", d.Removed, d.Peers)
+	}
+	if d := detail(t, alice, s.ID); d.Removed != nil {
+		t.Fatalf("alice shown removed: %+v", d.Removed)
+	}
+	// The look that tells it: a space whose refusal changed since the last
+	// look gets a space event; one that did not, none.
+	seen := map[string]bool{}
+	bob.n.noticeRefusals(seen)
+	if !seen[s.ID] {
+		t.Fatalf("the look did not see bob's space refused: %v", seen)
+	}
+	waitSpaceEvent(t, evs, s.ID, "the look's space event", func(s api.SpaceSummary) bool { return s.Removed != nil && s.Removed.Refused })
+}
+
+// On the Hub, which has no gate, the removal itself reaches Bob's node:
+// his space says who removed him and when, as soon as his store lands it
+// (a space event, without a restart).
+func TestRemovedNodeNoticesRemoval(t *testing.T) {
+	ctx := context.Background()
+	hub := NewHub(20 * time.Millisecond)
+	t.Cleanup(hub.Close)
+	alice, bob := newPerson(t, hub, "Alice"), newPerson(t, hub, "Bob")
+	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden", Template: "team"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.n.Join(ctx, inv.Link); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "alice sees bob", func() error {
+		if m, err := alice.n.Members(ctx, s.ID); err != nil || len(m) != 2 {
+			return fmt.Errorf("members %+v %v", m, err)
+		}
+		return nil
+	})
+	evs, err := bob.n.Watch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := time.Now().Add(-time.Second)
+	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+		t.Fatal(err)
+	}
+	got := waitSpaceEvent(t, evs, s.ID, "bob's removal", func(s api.SpaceSummary) bool { return s.Removed != nil })
+	r := got.Removed
+	if r.By != alice.did || r.ByName != "Alice" || r.At.Before(before) || r.Refused {
+		t.Fatalf("bob's removal %+v", r)
+	}
+	// Leaving himself is not being removed.
+	if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {
+		t.Fatal(err)
+	}
+	if ss, err := bob.n.Spaces(ctx); err != nil || len(ss) != 0 {
+		t.Fatalf("bob's spaces after removing it from his computer: %+v %v", ss, err)
+	}
+}
