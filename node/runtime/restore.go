@@ -2,11 +2,26 @@ package runtime
 
 import (
 	"context"
+	"errors"
 
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/vault"
 )
+
+// ErrKeychainOnly is wrapped by the error of a passphrase given for an
+// account whose vault holds no passphrase wrap (vault.Vault.HasPassphrase):
+// its key was kept only in the keychain of the computer that made it, so
+// elsewhere only its recovery code opens it (01 §12). The *api.Error has
+// CodeForbidden, as a recovery code that does not open the account has.
+var ErrKeychainOnly = errors.New("the account's vault holds no passphrase wrap")
+
+// msgKeychainOnly is what a person reads for ErrKeychainOnly.
+const msgKeychainOnly = "This account's key is kept in the keychain of the computer that made it: use your recovery code."
+
+func keychainOnly() *api.Error {
+	return &api.Error{Code: api.CodeForbidden, Message: msgKeychainOnly, Detail: ErrKeychainOnly.Error(), Err: ErrKeychainOnly}
+}
 
 // RestoreAccount restores the account from its recovery code, or opens one a
 // data folder already holds (unlocking it with the passphrase, the recovery
@@ -28,21 +43,12 @@ func (n *Node) RestoreAccount(ctx context.Context, req api.RestoreAccount) (api.
 		}
 		seed = s
 	}
-	if req.Folder != "" && n.st.AccountID == "" {
-		n.st.Folder = req.Folder
-	}
-	if n.st.AccountID == "" {
-		if err := n.findInFolderLocked(seed, req); err != nil {
-			return api.Account{}, err
-		}
-	}
-	if n.st.AccountID != "" {
-		s, err := n.unwrapLocked(seed, req.Passphrase)
-		if err != nil {
-			return api.Account{}, err
-		}
-		seed = s
-	} else if err := n.storeSeedLocked(seed, req.ProfileName, req.Passphrase); err != nil {
+	prev := n.st
+	seed, err := n.restoreSeedLocked(seed, req)
+	if err != nil {
+		// Refused: the node is as it was, so another folder or the
+		// recovery code can be tried next.
+		n.st = prev
 		return api.Account{}, err
 	}
 	if req.ProfileName != "" {
@@ -56,6 +62,27 @@ func (n *Node) RestoreAccount(ctx context.Context, req api.RestoreAccount) (api.
 	}
 	n.emitLocked(api.Event{Kind: "account", Data: n.accountLocked()})
 	return n.accountLocked(), nil
+}
+
+// restoreSeedLocked finds the account (the node's, else the data folder's)
+// and opens its vault, or stores a new vault for seed when the folder holds
+// none.
+func (n *Node) restoreSeedLocked(seed []byte, req api.RestoreAccount) ([]byte, error) {
+	if req.Folder != "" && n.st.AccountID == "" {
+		n.st.Folder = req.Folder
+	}
+	if n.st.AccountID == "" {
+		if err := n.findInFolderLocked(seed, req); err != nil {
+			return nil, err
+		}
+	}
+	if n.st.AccountID != "" {
+		return n.unwrapLocked(seed, req.Passphrase)
+	}
+	if err := n.storeSeedLocked(seed, req.ProfileName, req.Passphrase); err != nil {
+		return nil, err
+	}
+	return seed, nil
 }
 
 // findInFolderLocked looks in the data folder for the account: the one the
@@ -111,19 +138,26 @@ func (n *Node) unwrapLocked(seed []byte, pass string) ([]byte, error) {
 			return nil, err
 		}
 	case pass != "":
+		if !v.HasPassphrase() {
+			return nil, keychainOnly()
+		}
 		s, err := v.OpenPassphrase(pass)
 		if err != nil {
 			return nil, &api.Error{Code: api.CodeLocked, Message: "the passphrase does not open this account", Err: err}
 		}
 		seed = s
 	default:
+		hint := "give the passphrase or the recovery code"
+		if !v.HasPassphrase() {
+			hint = "give the recovery code"
+		}
 		kc := n.keychainLocked()
 		if kc == nil {
-			return nil, &api.Error{Code: api.CodeLocked, Message: "no keychain is usable", Hint: "give the passphrase"}
+			return nil, &api.Error{Code: api.CodeLocked, Message: "no keychain is usable", Hint: hint}
 		}
 		s, err := v.OpenDevice(kc)
 		if err != nil {
-			return nil, &api.Error{Code: api.CodeLocked, Message: "the keychain does not open this account", Err: err}
+			return nil, &api.Error{Code: api.CodeLocked, Message: "the keychain does not open this account", Hint: hint, Err: err}
 		}
 		seed = s
 	}
@@ -138,8 +172,9 @@ func (n *Node) unwrapLocked(seed []byte, pass string) ([]byte, error) {
 // lockWithPassphraseLocked keeps a seed restored with its recovery code
 // openable on this computer when no keychain is usable here: a vault with no
 // passphrase wrap (made where a keychain kept the key) gets one for pass, a
-// new passphrase, so it is checked (checkNewPassphrase) and required.
-// Nothing is written when it is refused.
+// new passphrase, so it is checked (checkNewPassphrase) and required, and
+// the passphrase keeps the key here from then on. Nothing is written when
+// it is refused.
 func (n *Node) lockWithPassphraseLocked(v *vault.Vault, seed []byte, pass string) error {
 	if n.keychainLocked() != nil || v.HasPassphrase() {
 		return nil
@@ -161,6 +196,7 @@ func (n *Node) lockWithPassphraseLocked(v *vault.Vault, seed []byte, pass string
 	if err := vault.WriteVault(root, n.st.AccountID, v); err != nil {
 		return api.Errorf(api.CodeUnavailable, "write the account into the data folder: %w", err)
 	}
+	n.st.KeyStore = KeyStorePassphrase
 	return nil
 }
 
