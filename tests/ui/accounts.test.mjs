@@ -156,6 +156,9 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
   });
 
   it("Ana removes Ben, after reading what it means for a private space", async () => {
+    // Ben has the space open while it happens: his page is to follow it.
+    await openSpace(b, "Garden club");
+    assert.equal(await b.getByTestId("removed").count(), 0, "a member is not shown removed");
     await openSpace(a, "Garden club");
     await memberRow(a, "Ben").getByTestId("remove").click();
     const dialog = a.getByTestId("confirm");
@@ -168,6 +171,29 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     await a.getByTestId("confirm-yes").click();
     await a.waitForFunction(() => !document.querySelector('[data-testid="member"][data-name="Ben"]'), null, { timeout: T });
     await a.waitForFunction((m) => document.querySelectorAll('[data-testid="change"]').length > m, changes, { timeout: T });
+  });
+
+  it("Ben's open page says he is out of Garden club, his Sync page says why, and he removes it from his computer", async () => {
+    // Ana's computer sends Ben nothing more, the removal included (03 §9.2):
+    // his node learns it from her refusing him (4003), with the page open.
+    const notice = b.getByTestId("removed");
+    await notice.waitFor({ timeout: T });
+    assert.match((await notice.textContent()).replace(/\s+/g, " "), /no longer let this one in[\s\S]*removed from Garden club[\s\S]*You keep what you already had; new changes no longer reach you\./);
+    assert.equal((await b.getByTestId("space-sync").textContent()).trim(), "Removed");
+    await shot(b, "08b-removed");
+    await nav(b, "Sync");
+    const peer = b.getByTestId("peer").filter({ has: b.locator('[data-testid="peer-state"][data-state="refused"]') });
+    await peer.waitFor({ timeout: T });
+    assert.match((await peer.textContent()).replace(/\s+/g, " "), /Doesn't let this computer in[\s\S]*likely removed from Garden club/);
+    assert.doesNotMatch(await b.getByTestId("sync-peers").textContent(), /Retrying soon/);
+    await openSpace(b, "Garden club");
+    await b.getByTestId("remove-here").click();
+    const dialog = b.getByTestId("confirm");
+    await dialog.waitFor({ timeout: T });
+    assert.match(await dialog.textContent(), /deletes its copy of Garden club/);
+    await b.getByTestId("confirm-yes").click();
+    await b.getByRole("heading", { name: "Spaces", level: 1 }).waitFor({ timeout: T });
+    await b.waitForFunction(() => ![...document.querySelectorAll('[data-testid="space-item"]')].some((e) => e.textContent.includes("Garden club")), null, { timeout: T });
   });
 
   it("Ben joins a public club space view-only, then leaves it", async () => {
@@ -236,8 +262,15 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     await shot(a, "09-sync-paused");
     await a.getByTestId("resume").click();
     await a.getByTestId("pause").waitFor({ timeout: T });
+    // The call's answer, then the page once it has shown it (the button is
+    // disabled while the call runs), and only then: no error.
+    const answered = a.waitForResponse((r) => r.url().includes("/api/v1/SyncNow"), { timeout: T });
     await a.getByTestId("sync-now").click();
-    assert.equal(await a.getByTestId("error").count(), 0);
+    const res = await answered;
+    assert.ok(res.ok(), `SyncNow answered ${res.status()}`);
+    assert.doesNotMatch(await res.text(), /"error"/, "SyncNow answered without an error");
+    await a.waitForFunction(() => !document.querySelector('[data-testid="sync-now"]')?.disabled, null, { timeout: T });
+    assert.equal(await a.getByTestId("error").count(), 0, "the page shows no error");
   });
 
   it("data folder: Ana moves hers; Ben points his at a new folder", async () => {

@@ -49,6 +49,15 @@ export interface SpaceSummary {
   founder: boolean;
   members: number;
   sync: SyncState;
+  /** Set once this account has no place in the space as far as this computer can tell. */
+  removed?: Removal | null;
+}
+/** How this computer knows the account lost its place: by and at only when the removal reached it; refused when every computer the space syncs with refuses this one. */
+export interface Removal {
+  by?: string;
+  byName?: string;
+  at?: string;
+  refused: boolean;
 }
 export interface RoleInfo {
   name: string;
@@ -60,7 +69,7 @@ export interface RoleInfo {
 export interface PeerStatus {
   url?: string;
   did: string;
-  state: "connected" | "connecting" | "backoff" | string;
+  state: "connected" | "connecting" | "backoff" | "refused" | string;
   spaces: string[] | null;
   since: string;
   dropped: number;

@@ -39,7 +39,7 @@ export function syncWord(state: string): { label: string; tone: "neutral" | "goo
 
 /** A peer connection's state for people. */
 export function peerWord(state: string): string {
-  return { connected: "Connected", connecting: "Connecting…", backoff: "Retrying soon" }[state] ?? state;
+  return { connected: "Connected", connecting: "Connecting…", backoff: "Retrying soon", refused: "Doesn't let this computer in" }[state] ?? state;
 }
 
 /** Bytes in B, KB, MB, GB (powers of 1000, one decimal below 10). */
