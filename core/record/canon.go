@@ -15,11 +15,21 @@ const (
 // appendCanonical writes v's canonical JSON straight from its fields: the
 // signed part, and the members parts asks for. It writes exactly what
 // cjson.Marshal writes for toWire's object (TestCanonicalAgrees), member by
-// member in code-unit order, without building that object: a version taken
-// in is encoded three times (its id, its stub, its body apart). A version
+// member in code-unit order, without building that object: it is written for
+// every version taken in (its id), and a store's copy of it is put
+// together from those bytes (checked.go). A version
 // with unknown members goes through the object, as their names fall
 // anywhere among the known ones.
 func appendCanonical(dst []byte, v *Version, parts int) ([]byte, error) {
+	b, _, err := appendCanonicalAt(dst, v, parts)
+	return b, err
+}
+
+// appendCanonicalAt is appendCanonical that also tells where, in what it
+// wrote, the members it left out go (checkedBytes); the marks are -1 for a
+// version with unknown members.
+func appendCanonicalAt(dst []byte, v *Version, parts int) ([]byte, gaps, error) {
+	none := gaps{body: -1, id: -1, sig: -1}
 	if len(v.Unknown) > 0 {
 		m := make(map[string]any, 16+len(v.Unknown))
 		for k, x := range v.Unknown {
@@ -33,13 +43,17 @@ func appendCanonical(dst []byte, v *Version, parts int) ([]byte, error) {
 		if parts&withBody != 0 && v.HasBody {
 			m[mBody] = v.Body
 		}
-		return cjson.AppendValue(dst, m, 0)
+		b, err := cjson.AppendValue(dst, m, 0)
+		return b, none, err
 	}
 	w := canonWriter{dst: append(dst, '{'), first: true}
+	at := none
 	// The members in code-unit order; every name is ASCII.
 	w.str(mAuthor, v.Author)
 	if parts&withBody != 0 && v.HasBody {
 		w.value(mBody, v.Body)
+	} else {
+		at.body = w.gap(len(dst))
 	}
 	w.str(mBodyHash, v.BodyHash)
 	w.str(mCollection, v.Collection)
@@ -51,6 +65,8 @@ func appendCanonical(dst []byte, v *Version, parts int) ([]byte, error) {
 	w.str(mGenesis, v.Genesis)
 	if parts&withIDSig != 0 {
 		w.str(mID, v.ID)
+	} else {
+		at.id = w.gap(len(dst))
 	}
 	w.str(mKey, v.Key)
 	if v.Links != nil {
@@ -70,15 +86,17 @@ func appendCanonical(dst []byte, v *Version, parts int) ([]byte, error) {
 	w.value(mSeq, float64(v.Seq))
 	if parts&withIDSig != 0 {
 		w.str(mSignature, v.Signature)
+	} else {
+		at.sig = w.gap(len(dst))
 	}
 	w.str(mSpace, v.Space)
 	if v.Tags != nil {
 		w.strings(mTags, v.Tags)
 	}
 	if w.err != nil {
-		return dst, w.err
+		return dst, none, w.err
 	}
-	return append(w.dst, '}'), nil
+	return append(w.dst, '}'), at, nil
 }
 
 // canonWriter writes one object's members in the order it is given them;
@@ -87,6 +105,16 @@ type canonWriter struct {
 	dst   []byte
 	first bool
 	err   error
+}
+
+// gap is where a member left out at this point would start, counted from
+// start, the object's first byte: -1 before the first member, where it
+// would need no comma in front.
+func (w *canonWriter) gap(start int) int {
+	if w.first {
+		return -1
+	}
+	return len(w.dst) - start
 }
 
 // name starts a member (the names are ASCII and need no escaping).

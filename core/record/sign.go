@@ -83,48 +83,58 @@ func Sign(draft *Version, s Signer) (*Version, error) {
 // the id is the signed part's, author is a P-256 did:key, and the signature
 // verifies over the signed part. A stub passes as its whole version does.
 func VerifySignature(v *Version) error {
-	return verifySignature(v, identity.ParseDID, identity.VerifyKey)
+	_, _, err := verifySignature(v, identity.ParseDID, identity.VerifyKey)
+	return err
 }
 
 // verifySignature is VerifySignature with the author's DID decoded by key
 // and the signature checked by check (identity.VerifyKey or a DIDCache's).
+// It gives the signed part it checked, and where the members left out of it
+// go.
 func verifySignature(v *Version, key func(did string) (*ecdsa.PublicKey, error),
-	check func(pub *ecdsa.PublicKey, msg, sig []byte) error) error {
-	payload, err := SignedBytes(v)
+	check func(pub *ecdsa.PublicKey, msg, sig []byte) error) ([]byte, gaps, error) {
+	payload, at, err := appendCanonicalAt(make([]byte, 0, canonCap), v, 0)
 	if err != nil {
-		return err
+		return nil, at, fmt.Errorf("%w: signed part: %w", ErrShape, err)
 	}
 	if id := enc.CID(payload); id != v.ID {
-		return fmt.Errorf("%w: version %s: signed part gives %s", ErrID, v.ID, id)
+		return nil, at, fmt.Errorf("%w: version %s: signed part gives %s", ErrID, v.ID, id)
 	}
 	pub, err := key(v.Author)
 	if err != nil {
-		return fmt.Errorf("%w: %q: %w", ErrAuthor, v.Author, err)
+		return nil, at, fmt.Errorf("%w: %q: %w", ErrAuthor, v.Author, err)
 	}
 	sig, err := enc.DecodeB64URL(v.Signature)
 	if err != nil {
-		return fmt.Errorf("%w: version %s: %w", ErrSignature, v.ID, err)
+		return nil, at, fmt.Errorf("%w: version %s: %w", ErrSignature, v.ID, err)
 	}
 	if err := check(pub, payload, sig); err != nil {
-		return fmt.Errorf("%w: version %s by %s: %w", ErrSignature, v.ID, v.Author, err)
+		return nil, at, fmt.Errorf("%w: version %s by %s: %w", ErrSignature, v.ID, v.Author, err)
 	}
-	return nil
+	return payload, at, nil
 }
 
 // CheckBody makes step 4 of §3.3: a body present on a version that is not a
 // delete hashes to bodyHash. It must be made on every copy with a body.
 func CheckBody(v *Version) error {
+	_, err := checkBody(v)
+	return err
+}
+
+// checkBody is CheckBody, giving the body's canonical JSON it hashed (nil
+// when it checked none).
+func checkBody(v *Version) ([]byte, error) {
 	if !v.HasBody || v.Deleted {
-		return nil
+		return nil, nil
 	}
-	h, err := BodyHash(v.Body)
+	b, err := cjson.Marshal(v.Body)
 	if err != nil {
-		return fmt.Errorf("%w: version %s: %w", ErrBodyHash, v.ID, err)
+		return nil, fmt.Errorf("%w: version %s: body hash: %w", ErrBodyHash, v.ID, err)
 	}
-	if h != v.BodyHash {
-		return fmt.Errorf("%w: version %s: body gives %s, bodyHash says %s", ErrBodyHash, v.ID, h, v.BodyHash)
+	if h := enc.CID(b); h != v.BodyHash {
+		return nil, fmt.Errorf("%w: version %s: body gives %s, bodyHash says %s", ErrBodyHash, v.ID, h, v.BodyHash)
 	}
-	return nil
+	return b, nil
 }
 
 // Verify makes all four steps of §3.3 in order.
@@ -139,9 +149,18 @@ func Verify(v *Version) error {
 // batch of versions by few authors decodes each DID once, and the signature
 // checked through keys' tables (core/p256verify), so an author who signed
 // many versions is checked about twice as fast. It answers as Verify does.
+// A version it finds good keeps the canonical JSON it checked, which
+// Marshal, MarshalStub and BodyJSON then put together rather than encode v
+// again; v must not be changed in place after (copies may be).
 func VerifyCached(v *Version, keys *identity.DIDCache) error {
-	if err := verifySignature(v, keys.Key, keys.VerifyKey); err != nil {
+	signed, at, err := verifySignature(v, keys.Key, keys.VerifyKey)
+	if err != nil {
 		return err
 	}
-	return CheckBody(v)
+	body, err := checkBody(v)
+	if err != nil {
+		return err
+	}
+	v.keepChecked(signed, at, body)
+	return nil
 }

@@ -40,6 +40,9 @@ type Version struct {
 	// Unknown holds every member this package does not know, kept and signed
 	// unchanged (§3.1).
 	Unknown map[string]any
+	// checked is what VerifyCached checked of this version; a version it
+	// checked is not to be changed in place (a copy is free to change).
+	checked *checked
 }
 
 // Log is a version's place in its author's line for its collection (§4.10).

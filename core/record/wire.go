@@ -44,12 +44,18 @@ func Parse(val any) (*Version, error) {
 // Marshal writes v as canonical JSON. For a version Parse read from
 // canonical bytes, it gives those bytes back.
 func Marshal(v *Version) ([]byte, error) {
+	if b, ok, err := marshalChecked(v, true); ok || err != nil {
+		return b, err
+	}
 	return appendCanonical(make([]byte, 0, stubCap(v)+canonCap/2), v, withIDSig|withBody)
 }
 
 // MarshalStub writes v's stub as canonical JSON: Marshal(v.Stub()), without
 // copying v.
 func MarshalStub(v *Version) ([]byte, error) {
+	if b, ok, err := marshalChecked(v, false); ok || err != nil {
+		return b, err
+	}
 	return appendCanonical(make([]byte, 0, stubCap(v)), v, withIDSig)
 }
 

@@ -45,7 +45,7 @@ func prepare(v *record.Version) (*versionCopy, error) {
 		return nil, fmt.Errorf("version %s: encode: %w: %w", v.ID, ErrInvalid, err)
 	}
 	if v.HasBody {
-		if c.body, err = cjson.Marshal(v.Body); err != nil {
+		if c.body, err = record.BodyJSON(v); err != nil {
 			return nil, fmt.Errorf("version %s: encode body: %w: %w", v.ID, ErrInvalid, err)
 		}
 	}
