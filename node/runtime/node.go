@@ -113,6 +113,7 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 // nothing is written in the profile after it returns; the Node is unusable
 // afterwards.
 func (n *Node) Close() error {
+	n.flushNet() // the last writes handed to the peers (netflush.go)
 	err := n.closeStores()
 	n.bg.Wait()
 	return err

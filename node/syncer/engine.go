@@ -91,6 +91,8 @@ type Engine struct {
 	// is what was let in and waits to land (land.go).
 	more bool
 	wait unlanded
+	// pushed are the pushes awaiting their stored, by peer (unacked.go).
+	pushed map[string]map[string]bool
 }
 
 // Stats counts what an engine saw, for tests and status.
@@ -150,6 +152,7 @@ func (e *Engine) RemovePeer(did string) {
 	_ = e.landLocked(context.Background())
 	e.forgetWantsLocked(e.peers[did])
 	delete(e.peers, did)
+	delete(e.pushed, did)
 }
 
 // SetHolds changes what this node holds and says hello to every peer (05 §5,
@@ -225,6 +228,7 @@ func (e *Engine) receive(ctx context.Context, from string, msg []byte, more bool
 	case *syncmsg.PushUpdate:
 		return e.intakeLocked(ctx, p, []any{m.Version})
 	case *syncmsg.Stored:
+		e.ackedLocked(p.did, m.IDs)
 		if e.cfg.OnStored != nil {
 			e.cfg.OnStored(p.did, m.IDs)
 		}
@@ -262,6 +266,7 @@ func (e *Engine) Write(ctx context.Context, v *record.Version) error {
 	for _, p := range e.sortedPeers() {
 		if p.hello == nil || p.hello.Holds.HoldsCollection(v.Collection) {
 			e.sendLocked(p, &syncmsg.PushUpdate{Version: syncmsg.RawJSON(raw)})
+			e.notePushLocked(p.did, v.ID)
 		}
 	}
 	return nil
