@@ -1,0 +1,89 @@
+// The access history names who struck a change and why (03 §4.3; issue 8):
+// two real `minca ui` processes in headless Chromium. Ben, given admin by
+// Ana, opens an invite while his sync is paused; apart, Ana takes admin
+// from him. Once Ben resumes, both pages read the invite struck by Ana's
+// unassignment, in a sentence with their names.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, createAccount, createInvite, createSpace, eventually, joinByLink, memberRow, nav, openSpace, shot } from "./flows.mjs";
+
+const SPACE = "Workshop";
+const STRUCK = "Struck: Ana took the role admin from Ben, which undoes what Ben did at the same time.";
+
+/** The open space page's history line of an invite Ben opened, struck, with its sentence and reason. */
+async function struckInvite(page) {
+  const line = page.locator('[data-testid="change"][data-action="open-invite"][data-status="struck"]');
+  if ((await line.count()) !== 1) return null;
+  return {
+    sentence: (await line.getByTestId("change-sentence").textContent()).replace(/\s+/g, " ").trim(),
+    reason: (await line.getByTestId("change-reason").textContent()).trim(),
+  };
+}
+
+describe("a struck change in the access history", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
+  let homeA, homeB, uiA, uiB, browser, a, b;
+
+  before(async () => {
+    homeA = freshHome();
+    homeB = freshHome();
+    [uiA, uiB] = await Promise.all([startUI(homeA.home), startUI(homeB.home)]);
+    browser = await launchChromium();
+    a = await browser.context.newPage();
+    b = await browser.context.newPage();
+    await a.goto(uiA.url);
+    await b.goto(uiB.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await Promise.all([uiA?.stop(), uiB?.stop()]);
+    homeA?.cleanup();
+    homeB?.cleanup();
+  });
+
+  it("Ben's invite, opened apart while Ana took admin from him, reads struck by her, by name", async () => {
+    await Promise.all([createAccount(a, "Ana", join(homeA.home, "Minca")), createAccount(b, "Ben", join(homeB.home, "Minca"))]);
+    await createSpace(a, SPACE, { priv: false, template: "team" });
+    await nav(a, "Settings");
+    await a.getByTestId("network-this-computer").check();
+    await a.getByTestId("network-url").waitFor({ timeout: T });
+    await openSpace(a, SPACE);
+    const link = await createInvite(a, { role: "member" });
+    await joinByLink(b, link, { space: SPACE });
+
+    // Ana makes Ben an admin; Ben waits to see it, then pauses his sync.
+    await eventually(a, SPACE, async () => (await memberRow(a, "Ben").count()) === 1, "Ben in Ana's member list");
+    const ben = memberRow(a, "Ben");
+    await ben.getByTestId("add-role").selectOption("admin");
+    await ben.getByTestId("assign").click();
+    await ben.locator('[data-testid="role"][data-role="admin"]').waitFor({ timeout: T });
+    await eventually(b, SPACE, async () => (await memberRow(b, "Ben").locator('[data-role="admin"]').count()) === 1, "Ben an admin on his page");
+    await nav(b, "Sync");
+    await b.getByTestId("pause").click();
+    await b.getByTestId("paused").waitFor({ timeout: T });
+
+    // Apart: Ben opens an invite, Ana takes admin from him.
+    await openSpace(b, SPACE);
+    await createInvite(b, { role: "member" });
+    await openSpace(a, SPACE);
+    await memberRow(a, "Ben").locator('[data-testid="role"][data-role="admin"]').getByTestId("unassign").click();
+    await a.waitForFunction(() => !document.querySelector('[data-testid="member"][data-name="Ben"] [data-role="admin"]'), null, { timeout: T });
+
+    await nav(b, "Sync");
+    await b.getByTestId("resume").click();
+    await b.getByTestId("pause").waitFor({ timeout: T });
+    for (const [page, who] of [[a, "Ana"], [b, "Ben"]]) {
+      let line = null;
+      await eventually(page, SPACE, async () => (line = await struckInvite(page)) !== null, `the struck invite on ${who}'s page`);
+      assert.equal(line.sentence, "An invite to the role member was opened — by Ben");
+      assert.equal(line.reason, STRUCK);
+      await shot(page, `history-struck-${who}`);
+    }
+    // Every line names people, and no account id starts a sentence capitalised.
+    const text = await a.getByTestId("history").textContent();
+    assert.doesNotMatch(text, /Did:key/);
+    assert.match(text, /Ben joined as member through an invite — by Ben/);
+  });
+});
