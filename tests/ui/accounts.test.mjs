@@ -186,6 +186,9 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     await peer.waitFor({ timeout: T });
     assert.match((await peer.textContent()).replace(/\s+/g, " "), /Doesn't let this computer in[\s\S]*likely removed from Garden club/);
     assert.doesNotMatch(await b.getByTestId("sync-peers").textContent(), /Retrying soon/);
+    await nav(b, "Spaces");
+    const item = b.getByTestId("space-item").filter({ hasText: "Garden club" });
+    assert.equal((await item.getByTestId("space-sync").textContent()).trim(), "Removed");
     await openSpace(b, "Garden club");
     await b.getByTestId("remove-here").click();
     const dialog = b.getByTestId("confirm");
