@@ -56,4 +56,10 @@
 //     readers whose member key arrives later are written on SyncNow, and a
 //     due change (e.g. after a member left) by the background loop.
 //   - An invite link is LinkPrefix + the invite string (03 §7.4).
+//   - A removed node is sent nothing, its removal included (03 §9.2), so
+//     it learns it lost its place mostly from every node it dials closing
+//     with 4003 (api.Removal.Refused; who and when only if the removal
+//     reached it). It keeps redialling with the transport's backoff (up to
+//     60 s): 4003 is also what a node answers that does not hold the space
+//     yet, and a new invite may let it in again.
 package runtime
