@@ -2,7 +2,8 @@
 // two real `minca ui` processes in headless Chromium. Ben, given admin by
 // Ana, opens an invite while his sync is paused; apart, Ana takes admin
 // from him. Once Ben resumes, both pages read the invite struck by Ana's
-// unassignment, in a sentence with their names.
+// unassignment, in a sentence with their names; once Ana removes Ben, her
+// page still names him.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -85,5 +86,20 @@ describe("a struck change in the access history", { skip: !bin && "MINCA_BIN is 
     const text = await a.getByTestId("history").textContent();
     assert.doesNotMatch(text, /Did:key/);
     assert.match(text, /Ben joined as member through an invite — by Ben/);
+  });
+
+  it("once Ana removes Ben, her history still names him", async () => {
+    await openSpace(a, SPACE);
+    await memberRow(a, "Ben").getByTestId("remove").click();
+    await a.getByTestId("confirm-yes").click();
+    await a.waitForFunction(() => !document.querySelector('[data-testid="member"][data-name="Ben"]'), null, { timeout: T });
+    const removed = a.locator('[data-testid="change"][data-action="remove"]');
+    await removed.waitFor({ timeout: T });
+    assert.equal((await removed.getByTestId("change-sentence").textContent()).replace(/\s+/g, " ").trim(), "Ben was removed — by Ana");
+    // The removal carries no cutoff (03 §6.3, not written yet) and saw no
+    // dropped change, so it may strike the invite too: either way, by name.
+    const reason = (await struckInvite(a)).reason;
+    assert.ok(reason.includes(STRUCK.slice("Struck: ".length, -1)), reason);
+    assert.doesNotMatch(await a.getByTestId("history").textContent(), /did:key/);
   });
 });
