@@ -3,13 +3,17 @@
 # (build/linux/minca.desktop, with Exec pointing at the given binary), its
 # icon, and minca: links (x-scheme-handler/minca) opened by `minca %u`.
 #
-#   build/linux/install-desktop.sh /abs/path/to/minca
+#   build/linux/install-desktop.sh [--quiet] /abs/path/to/minca
 #
+# `make run` calls it with --quiet before each start (it is idempotent:
+# each run rewrites the same files); --quiet leaves out the closing line.
 # Writes under $XDG_DATA_HOME (default ~/.local/share); runs
 # update-desktop-database and `xdg-mime default` when they are installed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-bin=${1:?usage: $0 /abs/path/to/minca}
+quiet=
+if [ "${1:-}" = --quiet ]; then quiet=1; shift; fi
+bin=${1:?usage: $0 [--quiet] /abs/path/to/minca}
 case "$bin" in /*) ;; *) echo "install-desktop: the binary path must be absolute" >&2; exit 2 ;; esac
 # The path goes into an Exec line: refuse what that line would read
 # differently (quotes, $, `, \, %, white space is quoted below).
@@ -33,4 +37,4 @@ if command -v xdg-mime >/dev/null; then
 else
   echo "install-desktop: xdg-mime not found; minca: links are registered through the MimeType line only" >&2
 fi
-echo "install-desktop: $apps/minca.desktop"
+[ -n "$quiet" ] || echo "install-desktop: $apps/minca.desktop"
