@@ -65,7 +65,24 @@ func openWindowWith(env Env, link string) error {
 	events := app.NodeEvents(env.Ctx, a)
 	go linkEvents(env.Ctx, events, links, show)
 	go watchAfterClose(env.Ctx, events, afterClose, afterCloseRecheck)
-	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Handle: win})
+	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Handle: win,
+		OnURL: openedLink(env, links)})
+}
+
+// openedLink is the window's OnURL: a link macOS opened with Minca (an
+// Apple Event) goes to the page as one handed over by a later launch does
+// (app/instance: ParseLink, then Pasted); one that is no invite link is
+// logged and dropped.
+func openedLink(env Env, links chan<- string) func(string) {
+	offer := offerLink(links)
+	return func(url string) {
+		l, err := instance.ParseLink(url)
+		if err != nil {
+			logger(env).Warn("window: opened link refused", "err", err)
+			return
+		}
+		offer(l.Pasted())
+	}
 }
 
 // offerLink is an instance.Config.OnLink that queues links for linkEvents.

@@ -17,6 +17,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	"github.com/wailsapp/wails/v2/pkg/options/mac"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"minca.dev/desktop/app"
@@ -39,6 +40,10 @@ type Config struct {
 	Show <-chan struct{}
 	// Handle, if not nil, is set to this window once it runs.
 	Handle *Handle
+	// OnURL, if not nil, gets each link the system opens with this app
+	// while the window runs: macOS sends minca: links as Apple Events, not
+	// as arguments (build/darwin/Info.plist's CFBundleURLSchemes).
+	OnURL func(url string)
 }
 
 // Handle is what the rest of the program does with the running window:
@@ -123,6 +128,8 @@ func Run(cfg Config) error {
 			}
 		},
 		Linux: &linux.Options{ProgramName: "minca", WebviewGpuPolicy: linux.WebviewGpuPolicyNever},
+		// DisableZoom keeps the zoom button as it is without Mac options.
+		Mac: &mac.Options{OnUrlOpen: cfg.OnURL, DisableZoom: true},
 	})
 }
 
