@@ -62,7 +62,8 @@ func (n *Node) folderInfoLocked(dir string) api.Folder {
 // SetFolder points the node at another data folder. Mode "use" accepts a
 // folder that is empty, new, or already holds this account (the account's
 // vault is written into one that does not hold it); "move" copies the
-// folder, verifies every file, and switches, leaving the old copy as
+// folder (into <path>/Minca when path holds other files: move.go), verifies
+// every file, and switches, leaving the old copy as
 // Previous; "remove-previous" and "keep-previous" settle it (oldcopy.go).
 // No pass of the folder mirror runs meanwhile (mirrorPass): none writes
 // into a folder being moved or removed.
@@ -87,7 +88,13 @@ func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, er
 	}
 	var moved *oldCopy
 	if req.Mode == api.FolderMove {
-		oc, err := moveFolder(n.folderPathLocked(), dir)
+		from := n.folderPathLocked()
+		to, err := n.moveTargetLocked(from, dir) // <dir>/Minca when dir holds other files
+		if err != nil {
+			return api.Folder{}, api.Errorf(api.CodeConflict, "move the data folder: %w", err)
+		}
+		dir = to
+		oc, err := moveFolder(from, dir)
 		if err != nil {
 			return api.Folder{}, api.Errorf(api.CodeConflict, "move the data folder: %w", err)
 		}
