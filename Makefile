@@ -17,10 +17,11 @@ FRONTEND_SRC := $(shell find frontend/src -type f) frontend/index.html \
 .PHONY: run test build setup setup-build setup-test npm frontend vet unit vitest e2e screenshots clean install-desktop
 
 # On Linux, run also registers the built binary with the desktop for this
-# user (install-desktop, quietly) so that minca: links open it.
+# user (install-desktop, quietly) so that minca: links open it; if that
+# fails, the window opens all the same.
 run: setup-build build
 ifeq ($(shell uname -s),Linux)
-	@build/linux/install-desktop.sh --quiet $(CURDIR)/$(BIN)
+	-@build/linux/install-desktop.sh --quiet $(CURDIR)/$(BIN)
 endif
 	./$(BIN)
 
