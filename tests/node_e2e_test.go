@@ -254,11 +254,11 @@ func (u *neUser) refusedBy() error {
 	var st api.SyncStatus
 	u.ok(&st, "sync", "status", "--json")
 	for _, p := range st.Peers {
-		if p.State == "backoff" {
+		if p.State == "refused" { // 4003, retried in backoff (node/netsync status)
 			return nil
 		}
 	}
-	return fmt.Errorf("%s has no peer in backoff: %+v", u.name, st.Peers)
+	return fmt.Errorf("%s has no peer that refuses it: %+v", u.name, st.Peers)
 }
 
 // notConnected says u's node has no peer connected now.
