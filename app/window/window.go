@@ -61,7 +61,7 @@ func (d *Handle) ChooseFolder() (string, error) {
 		return "", err
 	}
 	return runtime.OpenDirectoryDialog(ctx, runtime.OpenDialogOptions{
-		Title: "Choose a folder", CanCreateDirectories: true, ShowHiddenFiles: false,
+		Title: "Choose your Minca data folder — it may be inside Dropbox, iCloud Drive or Syncthing", CanCreateDirectories: true, ShowHiddenFiles: false,
 	})
 }
 
