@@ -133,15 +133,10 @@ func Run(cfg Config) error {
 	})
 }
 
-// forward emits every event of the stream as a Wails event until stopped.
+// forward emits every event of the stream as a Wails event until stopped;
+// fallen behind, it starts again from a fresh snapshot (app.Events.Follow).
 func forward(ctx context.Context, events *app.Events) (stop func()) {
-	ch, stop := events.Subscribe()
-	go func() {
-		for ev := range ch {
-			runtime.EventsEmit(ctx, ev.Name, ev.Data)
-		}
-	}()
-	return stop
+	return events.Follow(func(ev app.Event) { runtime.EventsEmit(ctx, ev.Name, ev.Data) })
 }
 
 // raise shows the window whenever show receives, until ctx ends.
