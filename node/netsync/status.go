@@ -221,22 +221,31 @@ func dropped(c transport.Counters) int {
 }
 
 // Refusing counts the nodes a space dials that are not connected and last
-// closed with 4003 (04 §5.3: this node is not let in), and all it dials.
-func (m *Manager) Refusing(spaceID string) (refusing, dialled int) {
+// closed with 4003 (04 §5.3: this node is not let in); those whose standing
+// no event will tell, neither connected (by this node's dial or by their
+// own) nor refusing, but connecting or backing off; and all it dials.
+func (m *Manager) Refusing(spaceID string) (refusing, pending, dialled int) {
 	s := m.space(spaceID)
 	if s == nil {
-		return 0, 0
+		return 0, 0, 0
 	}
 	s.dialMu.Lock()
-	states := make([]transport.DialState, 0, len(s.dialers))
-	for _, d := range s.dialers {
-		states = append(states, d.State())
+	states := make(map[string]transport.DialState, len(s.dialers))
+	for u, d := range s.dialers {
+		states[u] = d.State()
 	}
 	s.dialMu.Unlock()
-	for _, ds := range states {
-		if !ds.Connected && ds.LastClose == int(handshake.CloseNotReader) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for u, ds := range states {
+		_, did, _ := strings.Cut(u, "#")
+		ps := s.peers[did]
+		switch {
+		case !ds.Connected && ds.LastClose == int(handshake.CloseNotReader):
 			refusing++
+		case !ds.Connected && (ps == nil || !ps.accepted):
+			pending++
 		}
 	}
-	return refusing, len(states)
+	return refusing, pending, len(states)
 }

@@ -188,6 +188,7 @@ func (n *Node) forward(evs <-chan api.Event) {
 
 func (n *Node) netEventLocked(e api.Event) {
 	ctx := context.Background()
+	n.peerNotice(e) // removal.go
 	switch e.Kind {
 	case netsync.EventJoined:
 		if h := n.spaces[e.SpaceID]; h != nil {

@@ -44,19 +44,22 @@ type loopClock struct {
 	after func(loop string, d time.Duration) <-chan time.Time
 }
 
-// wakes are the notices of the node's two background loops.
+// wakes are the notices of the node's background loops (loop.go,
+// folder_mirror.go, removal.go).
 type wakes struct {
 	loop, mirror chan struct{}             // room for one each
+	refusal      chan struct{}             // room for one: removal.go's look
+	looks        atomic.Int64              // removal.go's looks so far, for tests
 	clock        atomic.Pointer[loopClock] // nil: the real time
 }
 
 func newWakes() *wakes {
-	return &wakes{loop: make(chan struct{}, 1), mirror: make(chan struct{}, 1)}
+	return &wakes{loop: make(chan struct{}, 1), mirror: make(chan struct{}, 1), refusal: make(chan struct{}, 1)}
 }
 
-// kick wakes both loops: something they look at changed.
+// kick wakes the loops: something they look at changed.
 func (w *wakes) kick() {
-	for _, ch := range []chan struct{}{w.loop, w.mirror} {
+	for _, ch := range []chan struct{}{w.loop, w.mirror, w.refusal} {
 		select {
 		case ch <- struct{}{}:
 		default:
