@@ -160,6 +160,11 @@ func (n *Node) assign(ctx context.Context, id, account, role string, on bool) er
 		return err
 	}
 	body := map[string]any{"did": account, "role": role, "assigned": on}
+	if !on { // taking a role takes power (03 §6.3)
+		if body, err = withCutoff(ctx, h, hist.Current(), account, body); err != nil {
+			return err
+		}
+	}
 	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collAssign, record.AssignKey(account, role), body))
 	return err
 }
@@ -188,7 +193,11 @@ func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
 	if err := n.checkRemovalLocked(ctx, h, hist, account); err != nil {
 		return err
 	}
-	if _, err := n.writeLocked(ctx, h, accessDraft(ctx, h, collRemove, record.RemoveKey(account), map[string]any{"did": account})); err != nil {
+	body, err := withCutoff(ctx, h, hist.Current(), account, map[string]any{"did": account})
+	if err != nil {
+		return err
+	}
+	if _, err := n.writeLocked(ctx, h, accessDraft(ctx, h, collRemove, record.RemoveKey(account), body)); err != nil {
 		return err
 	}
 	if h.private() {
@@ -201,12 +210,16 @@ func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
 func (n *Node) StepDown(ctx context.Context, id string) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return err
 	}
 	me := n.acct.DID()
-	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collStepdown, record.StepdownKey(me), map[string]any{"did": me}))
+	body, err := withCutoff(ctx, h, hist.Current(), me, map[string]any{"did": me})
+	if err != nil {
+		return err
+	}
+	_, err = n.writeLocked(ctx, h, accessDraft(ctx, h, collStepdown, record.StepdownKey(me), body))
 	return err
 }
 
