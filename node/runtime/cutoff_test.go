@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/node/api"
@@ -15,20 +14,8 @@ import (
 // without a cutoff his note was withdrawn for everyone.
 func TestRemovalKeepsEarlierRecords(t *testing.T) {
 	ctx := context.Background()
-	hub := NewHub(20 * time.Millisecond)
-	t.Cleanup(hub.Close)
-	alice, bob := newPerson(t, hub, "Alice"), newPerson(t, hub, "Bob")
-	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden", Template: "team"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.n.Join(ctx, inv.Link); err != nil {
-		t.Fatal(err)
-	}
+	alice, bob, id := joinedPair(t)
+	s := api.SpaceSummary{ID: id}
 	for i := range 3 {
 		if _, err := bob.n.Write(ctx, api.Write{SpaceID: s.ID, Collection: "app.note", Body: map[string]any{"n": i}}); err != nil {
 			t.Fatal(err)
