@@ -27,13 +27,14 @@ func (in *Instance) yields(req request) bool {
 }
 
 // yield lets go of the instance, then tells the launch on c so: by the
-// time it reads the reply, the lock is free for it to take (Open). It
+// time it reads the reply, the lock is free for it to take (Open) and
+// Yielded is closed. It
 // stops listening; links from then on go to the new instance's window.
 func (in *Instance) yield(c net.Conn) {
 	in.release()
 	in.cfg.Log.Info("instance: a window opens for this profile: it takes links from now on")
+	close(in.yielded) // before the reply: the launch may look at once
 	writeLine(c, reply{Yield: true})
-	close(in.yielded)
 	if in.cfg.OnYield != nil {
 		go in.cfg.OnYield()
 	}
