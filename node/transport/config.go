@@ -108,6 +108,10 @@ type Config struct {
 	Timeout      time.Duration
 	MaxMalformed int // default MaxMalformed
 	SendQueue    int // default SendQueue
+	// OnDial, if set, hears each dialler's every change of phase, in
+	// order, from the dialler's own goroutine (dialstate.go). It must not
+	// block, nor stop the dialler.
+	OnDial func(d *Dialer, s DialState)
 }
 
 func (c *Config) defaults() error {

@@ -26,18 +26,12 @@ type Dialer struct {
 	stop     chan struct{}
 	stopOnce sync.Once
 	done     chan struct{}
+	wake     chan struct{} // room for one: Redial or HoldRefused (dialstate.go)
 
 	mu    sync.Mutex
 	state DialState
-}
-
-// DialState is how a dialler stands, for the node's network status.
-type DialState struct {
-	Connected bool
-	Attempts  int           // failed attempts since the last handshake
-	Wait      time.Duration // the delay before the next attempt
-	LastErr   error
-	LastClose int // the last close code the node sent (0: none)
+	hold  time.Duration // the least wait after a refusal (HoldRefused)
+	now   bool          // Redial asked: the next wait ends at once
 }
 
 // Connect starts keeping a socket to the node named by nodeURL (a node URL
@@ -56,7 +50,8 @@ func (t *Transport) Connect(nodeURL, spaceID string) (*Dialer, error) {
 	if !enc.IsCID(spaceID) {
 		return nil, fmt.Errorf("connect %q: space id %q", nodeURL, spaceID)
 	}
-	d := &Dialer{t: t, node: nodes[0], space: spaceID, stop: make(chan struct{}), done: make(chan struct{})}
+	d := &Dialer{t: t, node: nodes[0], space: spaceID, stop: make(chan struct{}), done: make(chan struct{}),
+		wake: make(chan struct{}, 1)}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
@@ -80,13 +75,6 @@ func (t *Transport) Connect(nodeURL, spaceID string) (*Dialer, error) {
 	return d, nil
 }
 
-// State returns how the dialler stands now.
-func (d *Dialer) State() DialState {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.state
-}
-
 // Stop stops redialling and closes the dialler's connection, if any.
 func (d *Dialer) Stop() {
 	d.stopOnce.Do(func() { close(d.stop) })
@@ -100,14 +88,24 @@ func (d *Dialer) run() {
 	defer close(d.done)
 	attempt := 0
 	for {
-		var wait time.Duration
 		if d.t.hasPeer(d.space, d.node.DID) {
-			wait = d.t.cfg.Backoff.Base // it dialled us: nothing to do while that lasts
-		} else if p, err := d.t.dial(d.node, d.space); err != nil {
-			wait = d.failed(&attempt, err)
+			// It dialled us: nothing to do while that lasts.
+			d.update("", func(s *DialState) { s.Wait = d.t.cfg.Backoff.Base })
+			select {
+			case <-d.t.cfg.Clock.After(d.t.cfg.Backoff.Base):
+				continue
+			case <-d.stop:
+				return
+			}
+		}
+		d.update(DialConnecting, nil)
+		var wait time.Duration
+		var refused bool
+		if p, err := d.t.dial(d.node, d.space); err != nil {
+			wait, refused = d.failed(&attempt, err, closeCode(err))
 		} else {
 			attempt = 0
-			d.set(func(s *DialState) { *s = DialState{Connected: true} })
+			d.update(DialConnected, func(s *DialState) { *s = DialState{Connected: true} })
 			select {
 			case <-p.down:
 			case <-d.stop:
@@ -115,43 +113,44 @@ func (d *Dialer) run() {
 				<-p.down
 				return
 			}
-			wait = d.failed(&attempt, fmt.Errorf("%w (close %d)", ErrClosed, p.closeCode))
-			d.set(func(s *DialState) { s.LastClose = int(p.closeCode) })
+			wait, refused = d.failed(&attempt, fmt.Errorf("%w (close %d)", ErrClosed, p.closeCode), int(p.closeCode))
 			if p.closeCode == handshake.CloseReplaced {
 				wait = max(wait, RefusedWait)
 			}
 		}
-		d.set(func(s *DialState) { s.Wait = wait })
-		select {
-		case <-d.t.cfg.Clock.After(wait):
-		case <-d.stop:
+		if !d.await(wait, refused) {
 			return
 		}
 	}
 }
 
-// failed records a failed attempt and returns the delay before the next.
-func (d *Dialer) failed(attempt *int, err error) time.Duration {
+// failed records a failed attempt or a connection closed, with the close
+// code the node sent (0: none), and returns the delay before the next
+// attempt and whether the node refused this one (4003, 04 §5.3).
+func (d *Dialer) failed(attempt *int, err error, code int) (time.Duration, bool) {
 	wait := d.t.cfg.Backoff.Delay(*attempt, d.t.cfg.Jitter())
 	*attempt++
-	var ce websocket.CloseError
-	code := 0
-	if errors.As(err, &ce) {
-		code = int(ce.Code)
+	refused := code == int(handshake.CloseNotReader)
+	phase := DialFailed
+	if refused {
+		phase = DialRefused
 	}
-	d.set(func(s *DialState) {
+	d.update(phase, func(s *DialState) {
 		s.Connected, s.Attempts, s.LastErr = false, *attempt, err
 		if code != 0 {
 			s.LastClose = code
 		}
 	})
-	return wait
+	return wait, refused
 }
 
-func (d *Dialer) set(f func(s *DialState)) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	f(&d.state)
+// closeCode is the close code a failed dial's node sent, 0 if none.
+func closeCode(err error) int {
+	var ce websocket.CloseError
+	if errors.As(err, &ce) {
+		return int(ce.Code)
+	}
+	return 0
 }
 
 // dial opens one socket and runs the client side of the handshake (04 §5.2).

@@ -15,7 +15,10 @@
 //     a certificate whose key is the pinned DID's and otherwise only one that
 //     verifies against Config.ClientTLS's roots (04 "wss:// without a CA"),
 //     and redials after every failure or close with exponential backoff
-//     (Backoff; the clock and jitter are injected).
+//     (Backoff; the clock and jitter are injected). Each change of a
+//     dialler's phase (connecting, connected, refused, failed, backing off)
+//     is told to Config.OnDial; HoldRefused makes the waits after a refusal
+//     (4003) longer, Redial ends a wait (dialstate.go).
 //   - Admission (§6.3, §9.3): the node fills a Gate: which spaces it serves and
 //     how it checks read proofs, what it proves reading with, whether it admits
 //     a proven peer (former members get nothing, 03 §9.2), and whether each
