@@ -51,13 +51,8 @@ func runFolderSet(env Env, c command, args []string) error {
 	if o.move {
 		req.Mode = "move"
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		f, err := n.SetFolder(ctx, req)
-		if err != nil {
-			return err
-		}
-		return o.print(env, f, func(w io.Writer) { printFolder(w, f) })
-	})
+	set := func(n api.Node, ctx context.Context) (api.Folder, error) { return n.SetFolder(ctx, req) }
+	return show(env, o.output, set, printFolder)
 }
 
 type folderRemoveOldOptions struct {

@@ -10,32 +10,22 @@ import (
 
 // runMemberList lists a space's members.
 func runMemberList(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 1, 1)
-	if err != nil {
-		return err
-	}
-	if err := checkSpace(pos[0]); err != nil {
-		return err
-	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		ms, err := n.Members(ctx, pos[0])
-		if err != nil {
-			return err
+	members := func(n api.Node, ctx context.Context, space string) ([]api.Member, error) {
+		ms, err := n.Members(ctx, space)
+		if ms == nil && err == nil {
+			ms = []api.Member{} // JSON: [], not null
 		}
-		if ms == nil {
-			ms = []api.Member{}
-		}
-		return o.print(env, ms, func(w io.Writer) {
-			var rows [][]string
-			for _, m := range ms {
-				rows = append(rows, []string{m.DID, m.ProfileName, list(m.Roles), memberNote(m)})
-			}
-			table(w, "ACCOUNT\tNAME\tROLES\tNOTE", rows)
-		})
-	})
+		return ms, err
+	}
+	return runShowSpace(env, c, args, members, printMembers)
+}
+
+func printMembers(w io.Writer, ms []api.Member) {
+	var rows [][]string
+	for _, m := range ms {
+		rows = append(rows, []string{m.DID, m.ProfileName, list(m.Roles), memberNote(m)})
+	}
+	table(w, "ACCOUNT\tNAME\tROLES\tNOTE", rows)
 }
 
 func memberNote(m api.Member) string {
@@ -54,25 +44,18 @@ func memberNote(m api.Member) string {
 	return note
 }
 
-type memberRoleOptions struct {
-	output
-	assign bool
-}
-
 // runMemberAssign gives a member a role.
 func runMemberAssign(env Env, c command, args []string) error {
-	return memberRole(env, c, args, memberRoleOptions{assign: true})
+	return memberRole(env, c, args, true)
 }
 
 // runMemberUnassign takes a role from a member.
 func runMemberUnassign(env Env, c command, args []string) error {
-	return memberRole(env, c, args, memberRoleOptions{})
+	return memberRole(env, c, args, false)
 }
 
-func memberRole(env Env, c command, args []string, o memberRoleOptions) error {
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 3, 3)
+func memberRole(env Env, c command, args []string, assign bool) error {
+	o, pos, err := outputArgs(env, c, args, 3, 3)
 	if err != nil {
 		return err
 	}
@@ -81,7 +64,7 @@ func memberRole(env Env, c command, args []string, o memberRoleOptions) error {
 		return err
 	}
 	return withNode(env, func(ctx context.Context, n api.Node) error {
-		if o.assign {
+		if assign {
 			if err := n.Assign(ctx, space, account, role); err != nil {
 				return err
 			}
@@ -96,10 +79,7 @@ func memberRole(env Env, c command, args []string, o memberRoleOptions) error {
 
 // runMemberRemove removes a member from a space.
 func runMemberRemove(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 2, 2)
+	o, pos, err := outputArgs(env, c, args, 2, 2)
 	if err != nil {
 		return err
 	}

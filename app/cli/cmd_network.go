@@ -42,21 +42,15 @@ func printNetwork(w io.Writer, nw api.Network) {
 // runNetworkSet changes the network setting; it applies at once in the
 // process that owns the node, and is kept for later runs.
 func runNetworkSet(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 1, 1)
+	o, pos, err := outputArgs(env, c, args, 1, 1)
 	if err != nil {
 		return err
 	}
 	if !api.ValidNetworkMode(pos[0]) {
 		return usageErr("network mode %q: use off, this-computer or local-network", pos[0])
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		nw, err := n.SetNetwork(ctx, api.SetNetwork{Mode: pos[0]})
-		if err != nil {
-			return err
-		}
-		return o.print(env, nw, func(w io.Writer) { printNetwork(w, nw) })
-	})
+	set := func(n api.Node, ctx context.Context) (api.Network, error) {
+		return n.SetNetwork(ctx, api.SetNetwork{Mode: pos[0]})
+	}
+	return show(env, o, set, printNetwork)
 }

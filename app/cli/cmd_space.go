@@ -71,23 +71,7 @@ func printSpaces(w io.Writer, spaces []api.SpaceSummary) {
 
 // runSpaceShow prints one space.
 func runSpaceShow(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 1, 1)
-	if err != nil {
-		return err
-	}
-	if err := checkSpace(pos[0]); err != nil {
-		return err
-	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		d, err := n.Space(ctx, pos[0])
-		if err != nil {
-			return err
-		}
-		return o.print(env, d, func(w io.Writer) { printSpace(w, d) })
-	})
+	return runShowSpace(env, c, args, api.Node.Space, printSpace)
 }
 
 func printSpace(w io.Writer, d api.SpaceDetail) {
@@ -114,10 +98,7 @@ func printSpace(w io.Writer, d api.SpaceDetail) {
 
 // runSpaceLeave leaves a space.
 func runSpaceLeave(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 1, 1)
+	o, pos, err := outputArgs(env, c, args, 1, 1)
 	if err != nil {
 		return err
 	}

@@ -45,10 +45,7 @@ func printPeers(w io.Writer, peers []api.PeerStatus) {
 
 // runSyncNow syncs one space, or every space, now.
 func runSyncNow(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 0, 1)
+	o, pos, err := outputArgs(env, c, args, 0, 1)
 	if err != nil {
 		return err
 	}
@@ -78,10 +75,8 @@ func runSyncResume(env Env, c command, args []string) error {
 }
 
 func syncToggle(env Env, c command, args []string, msg string, f func(api.Node, context.Context) error) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	if err := parseFlags(fs, args); err != nil {
+	o, _, err := outputArgs(env, c, args, 0, 0)
+	if err != nil {
 		return err
 	}
 	return withNode(env, func(ctx context.Context, n api.Node) error { // kept in the node's state

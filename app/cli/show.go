@@ -7,16 +7,43 @@ import (
 	"minca.dev/desktop/node/api"
 )
 
+// outputArgs parses the arguments of a verb whose only option is --json:
+// it returns that option and from least to most positional arguments.
+func outputArgs(env Env, c command, args []string, least, most int) (output, []string, error) {
+	var o output
+	fs := newFlags(env, c)
+	o.flag(fs)
+	pos, err := parseArgs(fs, args, least, most)
+	return o, pos, err
+}
+
 // runShow is the whole of a verb that takes no argument but --json: ask the
 // node with get (a method expression such as api.Node.Folder fits), then
 // print the answer as JSON or, for a person, with human.
 func runShow[T any](env Env, c command, args []string, get func(api.Node, context.Context) (T, error), human func(io.Writer, T)) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	if err := parseFlags(fs, args); err != nil {
+	o, _, err := outputArgs(env, c, args, 0, 0)
+	if err != nil {
 		return err
 	}
+	return show(env, o, get, human)
+}
+
+// runShowSpace is runShow for a verb whose one argument is a space: the
+// space id is checked, then handed to get (api.Node.Space fits).
+func runShowSpace[T any](env Env, c command, args []string, get func(api.Node, context.Context, string) (T, error), human func(io.Writer, T)) error {
+	o, pos, err := outputArgs(env, c, args, 1, 1)
+	if err != nil {
+		return err
+	}
+	if err := checkSpace(pos[0]); err != nil {
+		return err
+	}
+	return show(env, o, func(n api.Node, ctx context.Context) (T, error) { return get(n, ctx, pos[0]) }, human)
+}
+
+// show asks the node with get and prints the answer as JSON with --json,
+// else with human.
+func show[T any](env Env, o output, get func(api.Node, context.Context) (T, error), human func(io.Writer, T)) error {
 	return withNode(env, func(ctx context.Context, n api.Node) error {
 		v, err := get(n, ctx)
 		if err != nil {
