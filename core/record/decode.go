@@ -1,6 +1,10 @@
 package record
 
-import "fmt"
+import (
+	"fmt"
+
+	"minca.dev/desktop/core/cjson"
+)
 
 // fromWire reads the members of a version from its JSON object, checking
 // each one's JSON type; CheckShape checks the rules between them (§4.6).
@@ -230,21 +234,11 @@ func (d *decoder) unknown() {
 	}
 }
 
-// jsonKind names the JSON type of a parsed value, for error messages.
+// jsonKind names the JSON type of a parsed value, for error messages: as
+// cjson.Kind does, but a list is "an array", this package's word for it.
 func jsonKind(x any) string {
-	switch x.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case float64:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
+	if _, ok := x.([]any); ok {
 		return "an array"
-	case map[string]any:
-		return "an object"
 	}
-	return fmt.Sprintf("a Go %T", x)
+	return cjson.Kind(x)
 }
