@@ -115,6 +115,18 @@ func (v *Vault) AddPassphrase(seed []byte, pass, label, now string, rnd io.Reade
 	if err != nil {
 		return Wrap{}, err
 	}
+	w, err := newWrap(KindPassphrase, key, seed, label, now, rnd)
+	if err != nil {
+		return Wrap{}, err
+	}
+	w.Salt, w.Iterations = enc.B64URL(salt), MinIterations
+	v.Wraps = append(v.Wraps, w)
+	return w, nil
+}
+
+// newWrap seals seed under key in a wrap of kind with a fresh id and iv
+// (01 §12); the caller adds what the kind needs to find the key again.
+func newWrap(kind string, key, seed []byte, label, now string, rnd io.Reader) (Wrap, error) {
 	id, err := newWrapID(rnd)
 	if err != nil {
 		return Wrap{}, err
@@ -123,25 +135,34 @@ func (v *Vault) AddPassphrase(seed []byte, pass, label, now string, rnd io.Reade
 	if err != nil {
 		return Wrap{}, err
 	}
-	w := Wrap{Kind: KindPassphrase, ID: id, Label: label, AddedAt: now, Salt: enc.B64URL(salt),
-		Iterations: MinIterations, IV: iv, Ciphertext: ct}
-	v.Wraps = append(v.Wraps, w)
-	return w, nil
+	return Wrap{Kind: kind, ID: id, Label: label, AddedAt: now, IV: iv, Ciphertext: ct}, nil
 }
 
 // OpenPassphrase opens the account with a passphrase: the first passphrase
 // wrap it opens, then the DID check (01 §12).
 func (v *Vault) OpenPassphrase(pass string) ([]byte, error) {
-	for _, w := range v.Wraps {
-		if w.Kind != KindPassphrase {
-			continue
-		}
+	return v.openFirst(KindPassphrase, func(w Wrap) []byte {
 		salt, err := enc.DecodeB64URL(w.Salt)
 		if err != nil {
-			continue
+			return nil
 		}
 		key, err := passphraseKey(pass, salt, w.Iterations)
 		if err != nil {
+			return nil
+		}
+		return key
+	})
+}
+
+// openFirst opens the first wrap of kind whose key keyOf gives (nil: none)
+// and opens it, then checks the seed derives the vault's DID (01 §12).
+func (v *Vault) openFirst(kind string, keyOf func(Wrap) []byte) ([]byte, error) {
+	for _, w := range v.Wraps {
+		if w.Kind != kind {
+			continue
+		}
+		key := keyOf(w)
+		if key == nil {
 			continue
 		}
 		if seed, err := unseal(key, w); err == nil {
@@ -151,7 +172,7 @@ func (v *Vault) OpenPassphrase(pass string) ([]byte, error) {
 			return seed, nil
 		}
 	}
-	return nil, fmt.Errorf("open with passphrase: %w", ErrNoWrap)
+	return nil, fmt.Errorf("open with %s: %w", kind, ErrNoWrap)
 }
 
 // Keychain is where device wrap keys live: the OS keychain (package
@@ -180,16 +201,11 @@ func (v *Vault) AddDevice(seed []byte, kc Keychain, label, now string, rnd io.Re
 	if err != nil {
 		return Wrap{}, err
 	}
-	id, err := newWrapID(rnd)
+	w, err := newWrap(KindDevice, key, seed, label, now, rnd)
 	if err != nil {
 		return Wrap{}, err
 	}
-	iv, ct, err := seal(key, seed, rnd)
-	if err != nil {
-		return Wrap{}, err
-	}
-	w := Wrap{Kind: KindDevice, ID: id, Label: label, RPID: DeviceRPID, DeviceKeyID: enc.B64URL(kid),
-		AddedAt: now, Salt: "", IV: iv, Ciphertext: ct}
+	w.RPID, w.DeviceKeyID = DeviceRPID, enc.B64URL(kid)
 	if err := kc.Set(keychainPrefix+w.DeviceKeyID, key); err != nil {
 		return Wrap{}, fmt.Errorf("add device wrap: %w", err)
 	}
@@ -210,20 +226,14 @@ func (v *Vault) OpenDevice(kc Keychain) ([]byte, error) {
 	if err := kc.Probe(); err != nil {
 		return nil, fmt.Errorf("open device wrap: %w", err)
 	}
-	for _, w := range v.Wraps {
-		if w.Kind != KindDevice || strings.ContainsAny(w.DeviceKeyID, "/\x00") {
-			continue
+	return v.openFirst(KindDevice, func(w Wrap) []byte {
+		if strings.ContainsAny(w.DeviceKeyID, "/\x00") {
+			return nil
 		}
 		key, err := kc.Get(keychainPrefix + w.DeviceKeyID)
 		if err != nil || len(key) != keyLen {
-			continue
+			return nil
 		}
-		if seed, err := unseal(key, w); err == nil {
-			if err := v.checkSeed(seed); err != nil {
-				return nil, fmt.Errorf("wrap %s: %w", w.ID, err)
-			}
-			return seed, nil
-		}
-	}
-	return nil, fmt.Errorf("open with device: %w", ErrNoWrap)
+		return key
+	})
 }
