@@ -92,6 +92,26 @@ func advance(frontier, seen []string, id string) []string {
 	return append(out, id)
 }
 
+// replayedBig replays bigHistory(10000, 1), for a benchmark that times
+// what comes after a replay.
+func replayedBig(b *testing.B) (*History, []Event) {
+	b.Helper()
+	g, evs := bigHistory(10000, 1)
+	h, err := Replay(g, evs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return h, evs
+}
+
+// byAlice is e as Alice writes it: id cid(name), having seen seen, at
+// place n of her line.
+func byAlice(e Event, name string, seen []string, n int) Event {
+	e.ID = cid(name)
+	e.Root, e.Author, e.Seen, e.N = did("alice"), key("alice"), seen, int64(n)
+	return e
+}
+
 func benchReplay(b *testing.B, n int) {
 	g, evs := bigHistory(n, 1)
 	start := cpuTime()
@@ -125,18 +145,12 @@ func BenchmarkReplay10000Apart(b *testing.B) {
 // history (the replay itself is outside the timing; each iteration adds a
 // different event to a fresh copy of the replayed history's state).
 func BenchmarkAddOne(b *testing.B) {
-	g, evs := bigHistory(10000, 1)
-	h, err := Replay(g, evs)
-	if err != nil {
-		b.Fatal(err)
-	}
+	h, _ := replayedBig(b)
 	heads := h.Heads()
 	i := 0
 	start := cpuTime()
 	for b.Loop() {
-		e := assign(fmt.Sprintf("new%d", i), "member")
-		e.ID = cid(fmt.Sprintf("added-%d", i))
-		e.Root, e.Author, e.Seen, e.N = did("alice"), key("alice"), heads, int64(100000+i)
+		e := byAlice(assign(fmt.Sprintf("new%d", i), "member"), fmt.Sprintf("added-%d", i), heads, 100000+i)
 		if err := h.Add(e); err != nil {
 			b.Fatal(err)
 		}
@@ -164,18 +178,12 @@ func TestBigHistoryMostlyApplied(t *testing.T) {
 // account did among them: pass 1 runs again and pass 2 rejudges what saw
 // a change. Each iteration removes another account.
 func BenchmarkAddConcurrentRemoval(b *testing.B) {
-	g, evs := bigHistory(10000, 1)
-	h, err := Replay(g, evs)
-	if err != nil {
-		b.Fatal(err)
-	}
+	h, evs := replayedBig(b)
 	old := []string{evs[len(evs)-50].ID}
 	i := 0
 	start := cpuTime()
 	for b.Loop() {
-		e := remove(fmt.Sprintf("user%02d", 4+i%36))
-		e.ID = cid(fmt.Sprintf("late-removal-%d", i))
-		e.Root, e.Author, e.Seen, e.N = did("alice"), key("alice"), old, int64(200000+i)
+		e := byAlice(remove(fmt.Sprintf("user%02d", 4+i%36)), fmt.Sprintf("late-removal-%d", i), old, 200000+i)
 		if err := h.Add(e); err != nil {
 			b.Fatal(err)
 		}
@@ -187,11 +195,7 @@ func BenchmarkAddConcurrentRemoval(b *testing.B) {
 // BenchmarkSeenAsHeads is seenAs(heads) of a 10,000-event history after
 // each Add: what judging a record written now costs once per change.
 func BenchmarkSeenAsHeads(b *testing.B) {
-	g, evs := bigHistory(10000, 1)
-	h, err := Replay(g, evs)
-	if err != nil {
-		b.Fatal(err)
-	}
+	h, _ := replayedBig(b)
 	heads := h.Heads()
 	start := cpuTime()
 	for b.Loop() {
@@ -207,11 +211,7 @@ func BenchmarkSeenAsHeads(b *testing.B) {
 // Add to a 10,000-event history: the applied order (A22) is worked out
 // again once per version.
 func BenchmarkStatusAfterAdd(b *testing.B) {
-	g, evs := bigHistory(10000, 1)
-	h, err := Replay(g, evs)
-	if err != nil {
-		b.Fatal(err)
-	}
+	h, evs := replayedBig(b)
 	id := evs[len(evs)/2].ID
 	start := cpuTime()
 	for b.Loop() {

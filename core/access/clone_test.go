@@ -157,19 +157,13 @@ func TestCloneSharesNothingWritten(t *testing.T) {
 // new head event to the copy: what a node does per write instead of a
 // whole replay (BenchmarkReplay10000).
 func BenchmarkCloneAddOne(b *testing.B) {
-	g, evs := bigHistory(10000, 1)
-	h, err := Replay(g, evs)
-	if err != nil {
-		b.Fatal(err)
-	}
+	h, _ := replayedBig(b)
 	heads := h.Heads()
 	i := 0
 	start := cpuTime()
 	for b.Loop() {
 		c := h.Clone()
-		e := assign(fmt.Sprintf("new%d", i), "member")
-		e.ID = cid(fmt.Sprintf("cloned-%d", i))
-		e.Root, e.Author, e.Seen, e.N = did("alice"), key("alice"), heads, int64(100000+i)
+		e := byAlice(assign(fmt.Sprintf("new%d", i), "member"), fmt.Sprintf("cloned-%d", i), heads, 100000+i)
 		if err := c.Add(e); err != nil {
 			b.Fatal(err)
 		}
