@@ -58,8 +58,9 @@
 //     has not yet received, per peer, reset when the engine calls the two
 //     synced (05 §6.5). BytesIn counts sync payload bytes received.
 //     A node that answers the peer's sessions (05 §6.2 step 6) asks for
-//     nothing: the peer sends, and ToFetch stays 0 while bytes and versions
-//     grow.
+//     nothing: the peer sends. It counts what is to come by sessions of its
+//     own with that peer (05 §6.2: it MAY initiate), asking for nothing
+//     they find (coming.go); each id leaves ToFetch when stored.
 //   - A space is "paused" while the Manager is paused, "offline" with no
 //     admitted peer, "synced" when nothing is left to fetch and the engine
 //     is done with every admitted peer: it has taken in a message of it

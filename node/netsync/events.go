@@ -92,10 +92,11 @@ type shown struct {
 func (m *Manager) progress(s *syncSpace) {
 	n := s.now()
 	state := m.state(s, n)
+	toFetch := n.fetch(state)
 	now := time.Now()
 	s.mu.Lock()
 	last := s.shown
-	same := last.state == state && last.toFetch == n.toFetch && last.bytesIn == n.bytesIn
+	same := last.state == state && last.toFetch == toFetch && last.bytesIn == n.bytesIn
 	early := last.state == state && now.Sub(last.at) < m.every()
 	if same || early {
 		s.mu.Unlock()
@@ -104,13 +105,13 @@ func (m *Manager) progress(s *syncSpace) {
 		}
 		return
 	}
-	s.shown = shown{state: state, toFetch: n.toFetch, bytesIn: n.bytesIn, at: now}
+	s.shown = shown{state: state, toFetch: toFetch, bytesIn: n.bytesIn, at: now}
 	s.mu.Unlock()
 	what := SpaceProgress
 	if state == StateSynced && last.state != StateSynced {
 		what = SpaceSynced
 	}
-	m.emit(EventSync, s.id, Change{What: what, State: state, ToFetch: n.toFetch, BytesIn: n.bytesIn})
+	m.emit(EventSync, s.id, Change{What: what, State: state, ToFetch: toFetch, BytesIn: n.bytesIn})
 }
 
 // poke schedules a progress check of the space, once ProgressEvery has

@@ -74,6 +74,9 @@ func (h handler) Receive(ctx context.Context, p *transport.Peer, e handshake.Env
 		s.mu.Unlock()
 		if ok {
 			h.m.poke(s)
+			if h.m.sawSync(ctx, s, p, e.Payload) {
+				return // the answer to a probe of ours (coming.go)
+			}
 			ps.in.put(e.Payload) // to the engine in order, prepared ahead (inbox.go)
 		}
 	}

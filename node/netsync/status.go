@@ -33,7 +33,8 @@ const (
 // spaceNow is a space's standing, read under its lock.
 type spaceNow struct {
 	accepted []string
-	toFetch  int
+	toFetch  int // asked for and not yet received (want, 05 §6.3)
+	coming   int // found missing by a probe, not yet stored (coming.go)
 	bytesIn  int64
 	unheard  int                 // admitted peers the engine has taken nothing in from yet
 	cols     map[string][]string // by DID: what the peer's last hello compares (helloCols)
@@ -53,7 +54,7 @@ func closing(p *transport.Peer) bool {
 func (s *syncSpace) now() spaceNow {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := spaceNow{bytesIn: s.bytesIn, cols: map[string][]string{}}
+	n := spaceNow{bytesIn: s.bytesIn, coming: s.store.coming.count(), cols: map[string][]string{}}
 	for did, ps := range s.peers {
 		if ps.accepted && !closing(ps.p) {
 			n.accepted = append(n.accepted, did)
@@ -84,7 +85,17 @@ func (m *Manager) state(s *syncSpace, n spaceNow) string {
 			return StateSyncing
 		}
 	}
+	s.store.coming.clear() // level with every peer: what did not come, won't
 	return StateSynced
+}
+
+// fetch is what is still to fetch in a space of that state: asked for and
+// still to come; nothing once synced (state cleared what was to come).
+func (n spaceNow) fetch(state string) int {
+	if state == StateSynced {
+		return n.toFetch
+	}
+	return n.toFetch + n.coming
 }
 
 // reconciled says whether the engine is done with a peer it has heard: idle
@@ -131,6 +142,7 @@ func (m *Manager) checkSynced(s *syncSpace) {
 		}
 	}
 	s.mu.Unlock()
+	s.store.coming.sweep(m.now())
 	m.progress(s)
 }
 
@@ -140,7 +152,8 @@ func (m *Manager) Status(ctx context.Context) api.SyncStatus {
 	peers := map[string]*api.PeerStatus{}
 	for _, s := range m.allSpaces() {
 		n := s.now()
-		ss := api.SpaceSync{SpaceID: s.id, State: m.state(s, n), ToFetch: n.toFetch, BytesIn: n.bytesIn}
+		state := m.state(s, n)
+		ss := api.SpaceSync{SpaceID: s.id, State: state, ToFetch: n.fetch(state), BytesIn: n.bytesIn}
 		if sums, err := s.store.Sums(ctx); err == nil {
 			for _, c := range sums {
 				ss.Versions += c.Count

@@ -5,6 +5,7 @@ import (
 
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/judge"
+	"minca.dev/desktop/core/negentropy"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
 	"minca.dev/desktop/core/spacekey"
@@ -101,10 +102,13 @@ func replayStore(ctx context.Context, sp *space.Space, st versions.Store) (*acce
 
 // watched is a space's store as the engine sees it: every Put that lands an
 // access version tells the Manager before Put returns, so the gate answers
-// from the new replay before the engine sends anything more (03 §9.2).
+// from the new replay before the engine sends anything more (03 §9.2);
+// every Put takes what it stored out of the versions still to come
+// (coming.go).
 type watched struct {
 	versions.Store
 	onAccess func([]*record.Version)
+	coming   coming
 }
 
 func (w *watched) Put(ctx context.Context, vs ...*record.Version) error {
@@ -112,11 +116,16 @@ func (w *watched) Put(ctx context.Context, vs ...*record.Version) error {
 		return err
 	}
 	var acc []*record.Version
+	ids := make([]negentropy.ID, 0, len(vs))
 	for _, v := range vs {
 		if record.IsAccessCollection(v.Collection) {
 			acc = append(acc, v)
 		}
+		if id, err := negentropy.IDFromVersionID(v.ID); err == nil {
+			ids = append(ids, id)
+		}
 	}
+	w.coming.gone(ids)
 	if len(acc) > 0 {
 		w.onAccess(acc)
 	}

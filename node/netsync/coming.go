@@ -1,0 +1,268 @@
+package netsync
+
+import (
+	"bytes"
+	"context"
+	"sync"
+	"time"
+
+	"minca.dev/desktop/core/negentropy"
+	"minca.dev/desktop/core/syncmsg"
+	"minca.dev/desktop/node/syncer"
+	"minca.dev/desktop/node/transport"
+)
+
+// Counting what a peer that begins the sessions will send (05 §6.2 step 6).
+// Such a peer learns what this node lacks and sends it in versions without
+// id (05 §6.3 step 2); this node, the responder, learns nothing of it
+// (05 §3.4: only the initiator learns have and need). So on a hello from
+// that peer whose sums differ from ours, the node runs a session of its own
+// on each differing collection (05 §6.2: a node MAY initiate on every
+// difference), keeps the ids it finds in need as still to come, and asks
+// for none of them: the peer's own session sends them already. An id leaves
+// the count when a versions message brings it (as ToFetch counts a want's
+// answer), or when it is stored from whatever source (watched.Put). The
+// node's own choice (docs/spec/06-nodes.md, "Versions still to come").
+
+// probeBase is the first id of this node's counting sessions: far above
+// the engine's own session and want ids (they count up from 1), below
+// syncmsg.MaxID.
+const probeBase uint64 = 1 << 50
+
+var reconciledHead = []byte(`{"v":8,"type":"reconciled"`)
+
+// coming is one space's versions still to come from peers that begin the
+// sessions. Its zero value is ready; it is safe for concurrent use.
+type coming struct {
+	mu     sync.Mutex
+	ids    map[negentropy.ID]bool // found missing, not yet arrived or stored
+	landed map[negentropy.ID]bool // arrived or stored while a probe ran: found later, already here
+	probes map[uint64]*probe      // running, by session id
+	probed map[string]negentropy.Fingerprint
+	next   uint64
+}
+
+// probe is one counting session (05 §6.3 steps 1–2, without the asking).
+type probe struct {
+	peer   string // session DID
+	col    string
+	theirs negentropy.Fingerprint
+	in     *negentropy.Initiator
+	rounds int
+	heard  time.Time
+}
+
+func probeKey(peer, collection string) string { return peer + "\x00" + collection }
+
+// count is how many versions are still to come.
+func (c *coming) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.ids)
+}
+
+// clear forgets every id still to come: the engine is level with every
+// peer, so what was not stored will not come (refused, or held back).
+func (c *coming) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.ids = nil
+}
+
+// gone takes ids out of the count: versions that arrived from a peer
+// (versionIDs) or that the store took in (watched.Put), from whatever
+// source. While a probe runs they are noted, so that it does not count them
+// when it finds them later.
+func (c *coming) gone(ids []negentropy.ID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, id := range ids {
+		delete(c.ids, id)
+		if len(c.probes) > 0 {
+			if c.landed == nil {
+				c.landed = map[negentropy.ID]bool{}
+			}
+			c.landed[id] = true
+		}
+	}
+}
+
+// watching says whether arrivals matter: something is to come, or a probe
+// runs.
+func (c *coming) watching() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.ids) > 0 || len(c.probes) > 0
+}
+
+// arrived takes the versions of a versions message out of the count as it
+// arrives, as ToFetch counts a want's answer (handler.go's answered).
+func (c *coming) arrived(msg []byte) {
+	if !c.watching() {
+		return
+	}
+	var ids []negentropy.ID
+	for _, v := range versionIDs(msg) {
+		if id, err := negentropy.IDFromVersionID(v); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	c.gone(ids)
+}
+
+// sweep gives up on probes that heard nothing for syncer.SessionTimeout
+// (05 §6.3: a node MAY give up on a session).
+func (c *coming) sweep(now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, p := range c.probes {
+		if now.Sub(p.heard) > syncer.SessionTimeout {
+			c.endLocked(id, p, false)
+		}
+	}
+}
+
+func (c *coming) endLocked(id uint64, p *probe, done bool) {
+	delete(c.probes, id)
+	if done {
+		if c.probed == nil {
+			c.probed = map[string]negentropy.Fingerprint{}
+		}
+		c.probed[probeKey(p.peer, p.col)] = p.theirs
+	}
+	if len(c.probes) == 0 {
+		c.landed = nil
+	}
+}
+
+// sawSync looks at an admitted peer's sync message before the engine does:
+// a hello from a peer that begins the sessions may start probes; the
+// answer to a probe is taken here and is the engine's no concern (true).
+func (m *Manager) sawSync(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) bool {
+	switch {
+	case bytes.HasPrefix(msg, reconciledHead):
+		return m.probeAnswer(s, p, msg)
+	case bytes.HasPrefix(msg, versionsHead):
+		s.store.coming.arrived(msg)
+	case bytes.HasPrefix(msg, helloHead) && m.cfg.Key.DID() > p.DID():
+		m.probeHello(ctx, s, p, msg)
+	}
+	return false
+}
+
+// probeHello begins a probe on each collection the hello's sums name, both
+// hold and that differs from ours, unless one runs for it or the last one
+// saw the peer's sum as it is now.
+func (m *Manager) probeHello(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) {
+	parsed, err := syncmsg.Parse(msg)
+	h, ok := parsed.(*syncmsg.Hello)
+	if err != nil || !ok {
+		return // the engine drops it (05 §4)
+	}
+	own, err := s.store.Sums(ctx)
+	if err != nil {
+		return
+	}
+	for col, theirs := range h.Sums {
+		if !s.holds.HoldsCollection(col) || !h.Holds.HoldsCollection(col) || own[col].Fingerprint() == theirs {
+			continue
+		}
+		m.beginProbe(ctx, s, p, col, theirs)
+	}
+}
+
+func (m *Manager) beginProbe(ctx context.Context, s *syncSpace, p *transport.Peer, col string, theirs negentropy.Fingerprint) {
+	c := &s.store.coming
+	key := probeKey(p.DID(), col)
+	c.mu.Lock()
+	if c.probed[key] == theirs || c.running(key) {
+		c.mu.Unlock()
+		return
+	}
+	if c.probes == nil {
+		c.probes = map[uint64]*probe{}
+	}
+	id := probeBase + c.next
+	c.next++
+	pr := &probe{peer: p.DID(), col: col, theirs: theirs, heard: m.now()}
+	c.probes[id] = pr // from here, what is stored is noted as landed
+	c.mu.Unlock()
+	var in *negentropy.Initiator
+	items, err := s.store.Items(ctx, col)
+	if err == nil {
+		in, err = negentropy.NewInitiator(items, syncmsg.MaxFrame)
+	}
+	c.mu.Lock()
+	if err != nil {
+		c.endLocked(id, pr, false)
+		c.mu.Unlock()
+		return
+	}
+	pr.in = in
+	c.mu.Unlock()
+	send(p, &syncmsg.Reconcile{ID: id, Collection: col, Message: in.Initiate()})
+}
+
+func (c *coming) running(key string) bool {
+	for _, p := range c.probes {
+		if probeKey(p.peer, p.col) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// probeAnswer feeds a reconciled to its probe; false when it answers none.
+func (m *Manager) probeAnswer(s *syncSpace, p *transport.Peer, msg []byte) bool {
+	parsed, err := syncmsg.Parse(msg)
+	r, ok := parsed.(*syncmsg.Reconciled)
+	if err != nil || !ok || r.ID < probeBase {
+		return false
+	}
+	next, col := s.store.coming.answer(r, p.DID(), m.now())
+	if next != nil {
+		send(p, &syncmsg.Reconcile{ID: r.ID, Collection: col, Message: next})
+	}
+	return true
+}
+
+// answer takes one round of a probe: the ids it finds missing are still to
+// come; next is the probe's next round, nil when it ended.
+func (c *coming) answer(r *syncmsg.Reconciled, peer string, now time.Time) (next []byte, col string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	pr := c.probes[r.ID]
+	if pr == nil || pr.in == nil || pr.peer != peer {
+		return nil, ""
+	}
+	pr.heard = now
+	if r.NotHeld {
+		c.endLocked(r.ID, pr, true)
+		return nil, ""
+	}
+	round, err := pr.in.Reconcile(r.Message)
+	if err != nil {
+		c.endLocked(r.ID, pr, false)
+		return nil, ""
+	}
+	for _, id := range round.Need {
+		if c.landed[id] {
+			continue
+		}
+		if c.ids == nil {
+			c.ids = map[negentropy.ID]bool{}
+		}
+		c.ids[id] = true
+	}
+	if pr.rounds++; round.Next == nil || pr.rounds >= syncer.MaxRounds {
+		c.endLocked(r.ID, pr, round.Next == nil)
+		return nil, ""
+	}
+	return round.Next, pr.col
+}
+
+func send(p *transport.Peer, msg syncmsg.Message) {
+	if b, err := syncmsg.Marshal(msg); err == nil {
+		transport.SyncConn{P: p}.Send(b)
+	}
+}
