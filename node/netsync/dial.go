@@ -40,12 +40,14 @@ func (m *Manager) redial(s *syncSpace) {
 	for _, n := range m.desired(s) {
 		want[n.String()] = true
 	}
+	hold := m.RefusedHold(s.id)
 	s.dialMu.Lock()
-	defer s.dialMu.Unlock()
+	changed := false
 	for u, d := range s.dialers {
 		if !want[u] {
 			d.Stop()
 			delete(s.dialers, u)
+			changed = true
 		}
 	}
 	for u := range want {
@@ -53,8 +55,14 @@ func (m *Manager) redial(s *syncSpace) {
 			continue
 		}
 		if d, err := m.tr.Connect(u, s.id); err == nil {
+			d.HoldRefused(hold)
 			s.dialers[u] = d
+			changed = true
 		}
+	}
+	s.dialMu.Unlock()
+	if changed {
+		m.dials.tell() // the nodes dialled are others now
 	}
 }
 
@@ -68,8 +76,10 @@ func (m *Manager) stopDialing(s *syncSpace) {
 }
 
 // AddNodes adds node URLs another invitation to a space names (03 §7.4)
-// to those it dials, and dials them. A list that does not parse is
-// ignored whole (03 §7.4) and reported.
+// to those it dials, and dials them; the space's hold is let go and every
+// node not connected redialled at once, since a new invitation may let
+// this node in again (HoldRefused). A list that does not parse is ignored
+// whole (03 §7.4) and reported.
 func (m *Manager) AddNodes(spaceID string, nodes []string) error {
 	s := m.space(spaceID)
 	if s == nil {
@@ -88,6 +98,8 @@ func (m *Manager) AddNodes(spaceID string, nodes []string) error {
 	}
 	s.nodes = all
 	s.mu.Unlock()
+	m.HoldRefused(spaceID, 0)
+	s.redialNow()
 	m.redial(s)
 	return nil
 }

@@ -1,30 +1,27 @@
 package netsync
 
-import (
-	"context"
-	"time"
-)
-
-// flushPoll is how often Flush looks whether the pushes were acknowledged.
-const flushPoll = 20 * time.Millisecond
+import "context"
 
 // Flush waits until every push-update this node sent to a peer still
 // connected was acknowledged stored (05 §7, §8 step 5; syncer.Unacked), or
 // ctx ends: called before Close, it gives the last local writes the moment
 // to reach the peers (a one-shot command that writes and exits). It waits
 // for nothing when no peer is connected; the error is ctx's when pushes
-// were still out.
+// were still out. It looks again only when a stored came or a peer went
+// (acks.go).
 func (m *Manager) Flush(ctx context.Context) error {
-	t := time.NewTicker(flushPoll)
-	defer t.Stop()
-	for m.unacked() > 0 {
+	for {
+		changed := m.acks.next()
+		if m.unacked() == 0 {
+			return nil
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-t.C:
+		case <-changed:
+			m.acks.wakes.Add(1)
 		}
 	}
-	return nil
 }
 
 // unacked counts the pushes awaiting their stored in every space.

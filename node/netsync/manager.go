@@ -33,6 +33,10 @@ type Manager struct {
 	// workers counts the preparers running.
 	prep    chan prepJob
 	workers sync.WaitGroup
+	// dials tells the node of its dialers' standing (dial.go); acks wakes
+	// Flush (acks.go).
+	dials dialNotice
+	acks  acks
 
 	mu     sync.Mutex
 	spaces map[string]*syncSpace
@@ -41,6 +45,7 @@ type Manager struct {
 	listen string // the address bound, "" when not listening
 	closed bool
 	subs   map[chan api.Event]struct{}
+	held   map[string]time.Duration // by space: HoldRefused's wait (dial.go)
 }
 
 // New makes a Manager and starts listening if an address is configured.
@@ -61,9 +66,10 @@ func New(cfg Config) (*Manager, error) {
 		cfg.WhoTimeout = WhoTimeout
 	}
 	m := &Manager{cfg: cfg, now: cfg.Now, note: cfg.Note, done: make(chan struct{}), wake: make(chan struct{}, 1),
-		spaces: map[string]*syncSpace{}, subs: map[chan api.Event]struct{}{}}
+		spaces: map[string]*syncSpace{}, subs: map[chan api.Event]struct{}{}, held: map[string]time.Duration{}}
 	tr, err := transport.New(transport.Config{Key: cfg.Key, Gate: gate{m}, Handler: handler{m},
-		ServerTLS: cfg.ServerTLS, ClientTLS: cfg.ClientTLS, Advertise: cfg.Advertise, Rand: cfg.Rand, Backoff: cfg.Backoff})
+		ServerTLS: cfg.ServerTLS, ClientTLS: cfg.ClientTLS, Advertise: cfg.Advertise, Rand: cfg.Rand, Backoff: cfg.Backoff,
+		OnDial: m.dialed})
 	if err != nil {
 		return nil, fmt.Errorf("netsync: %w", err)
 	}
@@ -132,11 +138,13 @@ func (m *Manager) Remove(spaceID string) error {
 	m.mu.Lock()
 	s, ok := m.spaces[spaceID]
 	delete(m.spaces, spaceID)
+	delete(m.held, spaceID)
 	m.mu.Unlock()
 	if !ok {
 		return fmt.Errorf("remove %s: %w", spaceID, ErrNoSpace)
 	}
 	m.stopDialing(s)
+	m.dials.tell()
 	for _, p := range m.tr.Peers(spaceID) {
 		p.Close(1001, "space removed")
 	}
@@ -176,7 +184,9 @@ func (m *Manager) isPaused() bool {
 }
 
 // SyncNow says hello to every admitted peer of a space ("" for every
-// space), so a session starts with each whose sums differ (05 §6.2).
+// space), so a session starts with each whose sums differ (05 §6.2), and
+// redials at once every node of it not connected, held back or not
+// (HoldRefused).
 func (m *Manager) SyncNow(ctx context.Context, spaceID string) error {
 	if m.isPaused() {
 		return nil
@@ -190,6 +200,7 @@ func (m *Manager) SyncNow(ctx context.Context, spaceID string) error {
 		list = []*syncSpace{s}
 	}
 	for _, s := range list {
+		s.redialNow()
 		if err := s.eng.SetHolds(ctx, s.holds); err != nil {
 			return fmt.Errorf("sync %s: %w", s.id, err)
 		}
@@ -206,6 +217,7 @@ func (m *Manager) Close() error {
 		return nil
 	}
 	m.closed = true
+	m.acks.changed() // a Flush waiting waits for nothing more
 	for ch := range m.subs {
 		close(ch)
 		delete(m.subs, ch)

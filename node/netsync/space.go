@@ -83,7 +83,8 @@ func (m *Manager) newSpace(ctx context.Context, cfg SpaceConfig) (*syncSpace, er
 	if err != nil {
 		return nil, fmt.Errorf("add space %s: %w", s.id, err)
 	}
-	s.eng, err = syncer.New(syncer.Config{Self: m.cfg.Key.DID(), Space: sp, Clock: clock{m.now}, Holds: s.holds})
+	s.eng, err = syncer.New(syncer.Config{Self: m.cfg.Key.DID(), Space: sp, Clock: clock{m.now}, Holds: s.holds,
+		OnStored: func(string, []string) { m.acks.changed() }}) // Flush looks again (acks.go)
 	if err != nil {
 		return nil, fmt.Errorf("add space %s: %w", s.id, err)
 	}

@@ -34,8 +34,10 @@ func (s *syncSpace) hasPeer() bool {
 	return false
 }
 
-// nudge wakes the loop: a peer came or went.
+// nudge wakes the loop: a peer came or went. A peer gone takes its pushes
+// still out with it, so Flush looks again too (acks.go).
 func (m *Manager) nudge() {
+	m.acks.changed()
 	select {
 	case m.wake <- struct{}{}:
 	default:
