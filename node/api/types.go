@@ -320,6 +320,15 @@ type PeerStatus struct {
 	Spaces  []string  `json:"spaces"`
 	Since   time.Time `json:"since"`
 	Dropped int       `json:"dropped"` // misbehaviour counted against it
+	// Who it is, as far as this node knows (docs/spec/06-nodes.md §1.7):
+	// the account its `who` proved (04 §6.4), "" until then; that
+	// account's profile name in one of the spaces (03 §11); whether it is
+	// one of this account's own devices; the name a space gives it when
+	// its DID is a keeper's (03 §10).
+	Account     string `json:"account,omitempty"`
+	ProfileName string `json:"profileName,omitempty"`
+	Own         bool   `json:"own,omitempty"`
+	Keeper      string `json:"keeper,omitempty"`
 }
 
 // Event is one item of the Watch stream.

@@ -194,6 +194,12 @@ func (m *Manager) peersOf(s *syncSpace, peers map[string]*api.PeerStatus) {
 			p = &api.PeerStatus{DID: did, State: state, Since: since, Spaces: []string{}}
 			peers[did] = p
 		}
+		if p.Account == "" {
+			p.Account = s.accounts[did] // from `who` (04 §6.4), kept once heard
+		}
+		if p.Keeper == "" {
+			p.Keeper = s.view.keeperName(did)
+		}
 		if url != "" {
 			p.URL = url
 		}

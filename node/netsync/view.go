@@ -41,6 +41,20 @@ func newView(h *access.History, private bool) *view {
 	return v
 }
 
+// keeperName is the name the space gives the keeper whose DID is did
+// (03 §10); "" for a node that keeps nothing.
+func (v *view) keeperName(did string) string {
+	if v == nil {
+		return ""
+	}
+	for _, k := range v.keepers {
+		if k.DID == did {
+			return k.Name
+		}
+	}
+	return ""
+}
+
 func set(list []string) map[string]bool {
 	m := make(map[string]bool, len(list))
 	for _, s := range list {

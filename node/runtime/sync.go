@@ -33,7 +33,31 @@ func (n *Node) spacePeersLocked(ctx context.Context, h *held) []api.PeerStatus {
 			out = append(out, p)
 		}
 	}
+	n.namePeersLocked(ctx, out)
 	return out
+}
+
+// namePeersLocked says who each peer is, past the account and keeper name
+// node/netsync knows (docs/spec/06-nodes.md §1.7): the account's profile
+// name in the first space of the peer's that gives one (03 §11), and
+// whether the account is this one, the peer one of its own devices.
+func (n *Node) namePeersLocked(ctx context.Context, peers []api.PeerStatus) {
+	if n.acct == nil {
+		return
+	}
+	me := n.acct.DID()
+	for i := range peers {
+		p := &peers[i]
+		if p.Account == "" {
+			continue
+		}
+		p.Own = p.Account == me
+		for _, id := range p.Spaces {
+			if h := n.spaces[id]; h != nil && p.ProfileName == "" {
+				p.ProfileName = profileName(ctx, h, p.Account)
+			}
+		}
+	}
 }
 
 // SyncStatus is the sync state of every space and peer.
@@ -54,6 +78,7 @@ func (n *Node) syncStatusLocked(ctx context.Context) api.SyncStatus {
 	}
 	st := n.net.Status(ctx)
 	st.Listen = n.netURL
+	n.namePeersLocked(ctx, st.Peers)
 	return st
 }
 
