@@ -26,18 +26,7 @@ func TestFolderMirrorSecondDevice(t *testing.T) {
 	if _, err := a.SetFolder(ctx, api.SetFolder{Path: shared, Mode: "use"}); err != nil {
 		t.Fatal(err)
 	}
-	acc, err := a.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pub, err := a.CreateSpace(ctx, api.CreateSpace{Name: "Public", Template: "team"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	priv, err := a.CreateSpace(ctx, api.CreateSpace{Name: "Private", Template: "notebook", Private: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	acc, pub, priv := aliceTwoSpaces(t, a)
 	pubID, err := a.Write(ctx, api.Write{SpaceID: pub.ID, Collection: "app.chat", Body: "hello"})
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +94,24 @@ func TestFolderMirrorSecondDevice(t *testing.T) {
 	if segs == 0 || states == 0 {
 		t.Fatalf("%d segments in the folder, %d store writer states in the profiles", segs, states)
 	}
+}
+
+// aliceTwoSpaces creates Alice's account on n (passphrase "pass phrase"),
+// then a public space (team) and a private one (notebook).
+func aliceTwoSpaces(t *testing.T, n *Node) (acc api.NewAccount, pub, priv api.SpaceSummary) {
+	t.Helper()
+	ctx := context.Background()
+	acc, err := n.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pub, err = n.CreateSpace(ctx, api.CreateSpace{Name: "Public", Template: "team"}); err != nil {
+		t.Fatal(err)
+	}
+	if priv, err = n.CreateSpace(ctx, api.CreateSpace{Name: "Private", Template: "notebook", Private: true}); err != nil {
+		t.Fatal(err)
+	}
+	return acc, pub, priv
 }
 
 // holdsSpaces says whether n holds exactly the spaces ids.

@@ -2,9 +2,7 @@ package runtime
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
-	"slices"
 	"testing"
 	"time"
 
@@ -20,18 +18,7 @@ func TestRegistryFollowed(t *testing.T) {
 	t.Cleanup(hub.Close)
 	a := newTestNode(t, hub, filepath.Join(t.TempDir(), "a"))
 	t.Cleanup(func() { a.Close() })
-	acc, err := a.CreateAccount(ctx, api.CreateAccount{ProfileName: "Alice", Passphrase: "pass phrase"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pub, err := a.CreateSpace(ctx, api.CreateSpace{Name: "Public", Template: "team"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	priv, err := a.CreateSpace(ctx, api.CreateSpace{Name: "Private", Template: "notebook", Private: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	acc, pub, priv := aliceTwoSpaces(t, a)
 	id, err := a.Write(ctx, api.Write{SpaceID: priv.ID, Collection: "app.chat", Body: "secret"})
 	if err != nil {
 		t.Fatal(err)
@@ -42,30 +29,12 @@ func TestRegistryFollowed(t *testing.T) {
 	if _, err := b.RestoreAccount(ctx, api.RestoreAccount{RecoveryCode: acc.RecoveryCode, Passphrase: "pass phrase two"}); err != nil {
 		t.Fatal(err)
 	}
-	holds := func(ids ...string) func() error {
-		return func() error {
-			ss, err := b.Spaces(ctx)
-			if err != nil {
-				return err
-			}
-			var got []string
-			for _, s := range ss {
-				got = append(got, s.ID)
-			}
-			slices.Sort(got)
-			slices.Sort(ids)
-			if !slices.Equal(got, ids) {
-				return fmt.Errorf("device b holds %v, want %v", got, ids)
-			}
-			return nil
-		}
-	}
-	waitFor(t, "device b follows the registry", holds(pub.ID, priv.ID))
+	waitFor(t, "device b follows the registry", holdsSpaces(b, pub.ID, priv.ID))
 	p := &person{name: "Alice on b", n: b}
 	waitFor(t, "device b reads the private space", func() error { return reads(p, priv.ID, id, "secret") })
 
 	if err := a.LeaveSpace(ctx, pub.ID); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "device b follows the leave", holds(priv.ID))
+	waitFor(t, "device b follows the leave", holdsSpaces(b, priv.ID))
 }
