@@ -64,7 +64,8 @@ func TestDesktopCalls(t *testing.T) {
 	}
 	a.desktop.SetAutostart = func(bool) error { return errors.New("read-only config dir") }
 	var ue *UIError
-	if err := a.SetAutostart(false); !errors.As(err, &ue) || !strings.Contains(ue.API.Message, "read-only") {
+	if err := a.SetAutostart(false); !errors.As(err, &ue) || !strings.Contains(ue.API.Detail, "read-only") ||
+		strings.Contains(ue.API.Message, "read-only") || ue.API.Code != "internal" {
 		t.Fatalf("SetAutostart error: %v", err)
 	}
 }

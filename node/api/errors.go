@@ -18,20 +18,38 @@ const (
 	CodeLocked      Code = "locked"      // the vault needs a passphrase
 	CodeUnavailable Code = "unavailable" // keychain, folder or peer not reachable
 	CodeInternal    Code = "internal"    // a bug or an I/O failure
+	// CodeKeychainOnly: a restore from a data folder found the account, but
+	// its key is kept only in the keychain of the computer that made it (its
+	// vault has no passphrase wrap), so here only the recovery code opens it
+	// (01 §12).
+	CodeKeychainOnly Code = "keychain_only"
 )
 
 // Error is a failure a user interface can branch on and show.
-// Message is written for a person; Hint, when set, says what to do;
-// Detail, when set, is the technical reason behind Message (e.g. the
-// protocol's words for a refused invite, 03 §7.6), for logs and for
-// people who ask for it (`minca join --verbose`), not for the page.
+// Hint, when set, says what to do. Detail, when set, is the technical
+// reason behind Message (e.g. the protocol's words for a refused invite,
+// 03 §7.6), for logs and for people who ask for it (`minca join
+// --verbose`), not the page's headline; and then Message is written for
+// people. Without Detail, Message may be the node's own technical text: a
+// page shows its Code's words (Code.Words) and keeps the text as details
+// (Explain).
 type Error struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
 	Detail  string `json:"detail,omitempty"`
-	Err     error  `json:"-"`
+	// Reason, for CodeForbidden, says why in a word a UI may branch on: a
+	// refused change's code (03 §4.5: no-grant, founder, not-member, …;
+	// core/access RefusalCode), or ReasonNoKey.
+	Reason string `json:"reason,omitempty"`
+	Err    error  `json:"-"`
 }
+
+// Reasons of a CodeForbidden Error besides the refusal codes of 03 §4.5.
+const (
+	ReasonNotMember = "not-member" // this account holds no place in the space
+	ReasonNoKey     = "no-key"     // this node lacks a private space's current key (03 §8.3)
+)
 
 func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.Err }

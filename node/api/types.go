@@ -77,6 +77,9 @@ type SpaceDetail struct {
 	KeyID         string       `json:"keyId,omitempty"` // private: current key id
 	Peers         []PeerStatus `json:"peers"`
 	Keepers       []Keeper     `json:"keepers,omitempty"` // the hosts that keep it (03 §10)
+	// May is what this account may do here now (rights.go): a UI shows
+	// only the controls it allows.
+	May Rights `json:"may"`
 }
 
 // RoleInfo is a role as the UI shows it.
@@ -105,6 +108,8 @@ type Member struct {
 	Founder     bool     `json:"founder"`
 	Pending     bool     `json:"pending"` // its assignment waits (03 §4.2)
 	Self        bool     `json:"self"`
+	// May is what this account may do to this member (rights.go).
+	May MemberRights `json:"may"`
 }
 
 // RoleDefinition defines or redefines a role (03 §2.4).

@@ -18,14 +18,15 @@ type wireError struct {
 // httpStatus is the HTTP status each api.Code travels with. The client reads
 // the code from the body, not from the status; the status is for curl.
 var httpStatus = map[api.Code]int{
-	api.CodeInvalid:     http.StatusBadRequest,
-	api.CodeNotFound:    http.StatusNotFound,
-	api.CodeForbidden:   http.StatusForbidden,
-	api.CodeConflict:    http.StatusConflict,
-	api.CodeNoAccount:   http.StatusPreconditionFailed,
-	api.CodeLocked:      http.StatusLocked,
-	api.CodeUnavailable: http.StatusServiceUnavailable,
-	api.CodeInternal:    http.StatusInternalServerError,
+	api.CodeInvalid:      http.StatusBadRequest,
+	api.CodeNotFound:     http.StatusNotFound,
+	api.CodeForbidden:    http.StatusForbidden,
+	api.CodeConflict:     http.StatusConflict,
+	api.CodeNoAccount:    http.StatusPreconditionFailed,
+	api.CodeLocked:       http.StatusLocked,
+	api.CodeUnavailable:  http.StatusServiceUnavailable,
+	api.CodeInternal:     http.StatusInternalServerError,
+	api.CodeKeychainOnly: http.StatusForbidden,
 }
 
 // toAPIError makes any error an *api.Error to send; an error that is not one
@@ -33,7 +34,7 @@ var httpStatus = map[api.Code]int{
 func toAPIError(err error) *api.Error {
 	var e *api.Error
 	if errors.As(err, &e) {
-		return &api.Error{Code: e.Code, Message: err.Error(), Hint: e.Hint, Detail: e.Detail}
+		return &api.Error{Code: e.Code, Message: err.Error(), Hint: e.Hint, Detail: e.Detail, Reason: e.Reason}
 	}
 	return &api.Error{Code: api.CodeInternal, Message: err.Error()}
 }

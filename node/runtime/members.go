@@ -58,7 +58,12 @@ func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
 		out = append(out, api.Member{DID: did, ProfileName: profileName(ctx, h, did), Roles: roles,
 			Founder: cur.IsFounder(did), Self: did == n.acct.DID()})
 	}
-	return append(out, pending(ctx, h, hist, out)...), nil
+	out = append(out, pending(ctx, h, hist, out)...)
+	may := n.rightsLocked(ctx, h, cur)
+	for i := range out {
+		out[i].May = may.member(out[i].DID, out[i].Roles)
+	}
+	return out, nil
 }
 
 // pending are the accounts whose assignment waits (03 §4.2) and who hold
@@ -159,6 +164,9 @@ func (n *Node) assign(ctx context.Context, id, account, role string, on bool) er
 	if err := checkRoleKnown(hist.Current(), account, role, on); err != nil {
 		return err
 	}
+	if err := n.rightsLocked(ctx, h, hist.Current()).check(assignEvent(account, role, on)); err != nil {
+		return err
+	}
 	body := map[string]any{"did": account, "role": role, "assigned": on}
 	if !on { // taking a role takes power (03 §6.3)
 		if body, err = withCutoff(ctx, h, hist.Current(), account, body); err != nil {
@@ -215,6 +223,9 @@ func (n *Node) StepDown(ctx context.Context, id string) error {
 		return err
 	}
 	me := n.acct.DID()
+	if err := n.rightsLocked(ctx, h, hist.Current()).check(access.Event{Kind: access.KindStepdown, DID: me}); err != nil {
+		return err
+	}
 	body, err := withCutoff(ctx, h, hist.Current(), me, map[string]any{"did": me})
 	if err != nil {
 		return err
@@ -228,12 +239,15 @@ func (n *Node) StepDown(ctx context.Context, id string) error {
 func (n *Node) DefineRole(ctx context.Context, id string, def api.RoleDefinition) error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	h, err := n.spaceLocked(id)
+	h, hist, err := n.spaceReplayLocked(ctx, id)
 	if err != nil {
 		return err
 	}
 	if !space.IsRoleName(def.Name) {
 		return api.Errorf(api.CodeInvalid, "%q is not a role name", def.Name)
+	}
+	if err := n.rightsLocked(ctx, h, hist.Current()).check(access.Event{Kind: access.KindRole, Name: def.Name}); err != nil {
+		return err
 	}
 	me := n.acct.DID()
 	grants := []any{}

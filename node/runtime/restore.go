@@ -13,14 +13,14 @@ import (
 // account whose vault holds no passphrase wrap (vault.Vault.HasPassphrase):
 // its key was kept only in the keychain of the computer that made it, so
 // elsewhere only its recovery code opens it (01 §12). The *api.Error has
-// CodeForbidden, as a recovery code that does not open the account has.
+// CodeKeychainOnly.
 var ErrKeychainOnly = errors.New("the account's vault holds no passphrase wrap")
 
 // msgKeychainOnly is what a person reads for ErrKeychainOnly.
 const msgKeychainOnly = "This account's key is kept in the keychain of the computer that made it: use your recovery code."
 
 func keychainOnly() *api.Error {
-	return &api.Error{Code: api.CodeForbidden, Message: msgKeychainOnly, Detail: ErrKeychainOnly.Error(), Err: ErrKeychainOnly}
+	return &api.Error{Code: api.CodeKeychainOnly, Message: msgKeychainOnly, Detail: ErrKeychainOnly.Error(), Err: ErrKeychainOnly}
 }
 
 // RestoreAccount restores the account from its recovery code, or opens one a

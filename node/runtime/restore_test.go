@@ -30,8 +30,8 @@ func keychainAccount(t *testing.T, home, shared string) api.NewAccount {
 
 func wantKeychainOnly(t *testing.T, what string, err error) {
 	t.Helper()
-	if api.CodeOf(err) != api.CodeForbidden || !errors.Is(err, ErrKeychainOnly) {
-		t.Fatalf("%s: %v, want forbidden wrapping ErrKeychainOnly", what, err)
+	if api.CodeOf(err) != api.CodeKeychainOnly || !errors.Is(err, ErrKeychainOnly) {
+		t.Fatalf("%s: %v, want keychain_only wrapping ErrKeychainOnly", what, err)
 	}
 	if !strings.Contains(err.Error(), "use your recovery code") {
 		t.Fatalf("%s: message %q does not say what to do", what, err.Error())

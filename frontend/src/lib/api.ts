@@ -80,6 +80,34 @@ export interface SpaceDetail extends Omit<SpaceSummary, "roles"> {
   roles: RoleInfo[] | null;
   keyId?: string;
   peers: PeerStatus[] | null;
+  /** What this account may do here now (node/api Rights): show only the controls it allows. */
+  may?: Rights;
+}
+/**
+ * api.Rights: what this account may do in a space, each judged as the space would judge the change
+ * (03 §4.5). Invite controls: `invite` (roles a role invite may open), `inviteViewOnly`, `closeInvites`
+ * (keys of the open invites this account may close).
+ */
+export interface Rights {
+  member: boolean;
+  /** Why this computer may change nothing here: "not-member" (removed, left, view-only) or "no-key". */
+  blocked?: "not-member" | "no-key" | string;
+  assignSelf: string[] | null;
+  assignOthers: string[] | null;
+  removeMembers: boolean;
+  stepDown: boolean;
+  leave: boolean;
+  defineRoles: string[] | null;
+  keepers: boolean;
+  invite: string[] | null;
+  inviteViewOnly: boolean;
+  closeInvites: string[] | null;
+}
+/** api.MemberRights: what this account may do to one member. */
+export interface MemberRights {
+  give: string[] | null;
+  take: string[] | null;
+  remove: boolean;
 }
 export type Template = "team" | "club" | "notebook";
 export interface CreateSpace {
@@ -94,6 +122,8 @@ export interface Member {
   founder: boolean;
   pending: boolean;
   self: boolean;
+  /** What this account may do to this member. */
+  may?: MemberRights;
 }
 export interface AccessChange {
   id: string;

@@ -86,11 +86,15 @@ function browserHost(w: HostWindow, token: string): Host {
 /** An api.Error code (node/api/errors.go), or "missing" for an unbound method. */
 export type Code =
   | "invalid" | "not_found" | "forbidden" | "conflict" | "no_account"
-  | "locked" | "unavailable" | "internal" | "missing" | "";
+  | "locked" | "unavailable" | "internal" | "keychain_only" | "missing" | "";
 
-/** A failure the UI can branch on: node/api's *Error as it crosses the bridge. */
+/**
+ * A failure the UI can branch on: node/api's *Error as it crosses the bridge. The message is in people's
+ * words (app/uierror.go); detail is the node's technical text behind it, for a "Details" disclosure; reason,
+ * for "forbidden", the refusal's code (no-grant, founder, not-member, no-key, …).
+ */
 export class ApiError extends Error {
-  constructor(message: string, readonly code: Code = "", readonly hint = "") {
+  constructor(message: string, readonly code: Code = "", readonly hint = "", readonly detail = "", readonly reason = "") {
     super(message);
     this.name = "ApiError";
   }
@@ -101,15 +105,15 @@ export function codeOf(e: unknown): Code {
   return e instanceof ApiError ? e.code : "";
 }
 
-type WireError = string | { code?: string; message?: string; hint?: string };
+type WireError = string | { code?: string; message?: string; hint?: string; detail?: string; reason?: string };
 
 /** Reads an error as the bridge or Wails sends it: text, or {code, message, hint}. */
 export function asApiError(e: unknown, code?: string, hint?: string): ApiError {
   if (e instanceof ApiError) return e;
   if (e && typeof e === "object" && "message" in e && typeof (e as { message: unknown }).message === "string") {
-    const w = e as { code?: string; message: string; hint?: string };
+    const w = e as { code?: string; message: string; hint?: string; detail?: string; reason?: string };
     if (e instanceof Error && w.message.startsWith("{")) return asApiError(w.message, code, hint);
-    return new ApiError(w.message, guessCode(w.message, w.code ?? code), w.hint ?? hint ?? "");
+    return new ApiError(w.message, guessCode(w.message, w.code ?? code), w.hint ?? hint ?? "", w.detail ?? "", w.reason ?? "");
   }
   const text = e instanceof Error ? e.message : String(e);
   // Wails rejects with the Go error's text; a JSON-shaped text is the *Error.

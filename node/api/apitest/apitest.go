@@ -42,6 +42,7 @@ func RunConfig(t *testing.T, cfg Config) {
 	t.Run("BadInput", func(t *testing.T) { testBadInput(t, cfg) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, cfg) })
 	t.Run("Members", func(t *testing.T) { testMembers(t, cfg) })
+	t.Run("Rights", func(t *testing.T) { testRights(t, cfg) })
 	t.Run("RemoveSelf", func(t *testing.T) { testRemoveSelf(t, cfg) })
 	t.Run("AssignUnknownRole", func(t *testing.T) { testAssignUnknownRole(t, cfg) })
 	t.Run("Watch", func(t *testing.T) { testWatch(t, cfg) })
@@ -57,6 +58,7 @@ func RunConfig(t *testing.T, cfg Config) {
 		t.Run("InviteWords", func(t *testing.T) { testInviteWords(t, cfg) })
 		t.Run("Private", func(t *testing.T) { testPrivate(t, cfg) })
 		t.Run("RemoveAllOrNothing", func(t *testing.T) { testRemoveAllOrNothing(t, cfg) })
+		t.Run("RightsJoined", func(t *testing.T) { testRightsJoined(t, cfg) })
 	}
 }
 

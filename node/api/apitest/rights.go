@@ -1,0 +1,91 @@
+package apitest
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"minca.dev/desktop/node/api"
+)
+
+// testRights: SpaceDetail.May and Member.May say what the account may do,
+// and the node does what they say: Alice founds a club space (moderators
+// change others' roles, not their own) and steps down to moderator.
+func testRights(t *testing.T, cfg Config) {
+	n, _ := withAccount(t, cfg, "Alice")
+	ctx := ctxOf(t)
+	s := must[api.SpaceSummary](t, "CreateSpace")(n.CreateSpace(ctx, api.CreateSpace{Name: "Club", Template: "club"}))
+	d := must[api.SpaceDetail](t, "Space")(n.Space(ctx, s.ID))
+	if m := d.May; !m.Member || !m.StepDown || !m.Leave || m.RemoveMembers || !slices.Contains(m.AssignSelf, "guest") ||
+		!slices.Contains(m.Invite, "member") || !m.InviteViewOnly || !m.Keepers || m.Blocked != "" {
+		t.Fatalf("the founder's rights alone in the space: %+v", m)
+	}
+	if err := n.Assign(ctx, s.ID, other, "guest"); err != nil {
+		t.Fatalf("assign: %v", err)
+	}
+	if err := n.StepDown(ctx, s.ID); err != nil {
+		t.Fatalf("step down: %v", err)
+	}
+	d = must[api.SpaceDetail](t, "Space")(n.Space(ctx, s.ID))
+	if m := d.May; m.StepDown || len(m.AssignSelf) != 0 || !slices.Contains(m.AssignOthers, "member") || !m.RemoveMembers ||
+		m.Keepers || len(m.DefineRoles) != 0 {
+		t.Fatalf("a moderator's rights: %+v", m)
+	}
+	ms := must[[]api.Member](t, "Members")(n.Members(ctx, s.ID))
+	for _, m := range ms {
+		var want api.MemberRights
+		if m.Self {
+			want = api.MemberRights{Give: []string{}, Take: []string{"member", "moderator"}}
+		} else {
+			want = api.MemberRights{Give: []string{"member", "moderator"}, Take: []string{"guest"}, Remove: true}
+		}
+		if fmt.Sprint(m.May) != fmt.Sprint(want) {
+			t.Fatalf("rights over %s: %+v, want %+v", m.DID, m.May, want)
+		}
+	}
+	// What May refuses, the node refuses.
+	wantCode(t, "a moderator gives itself a role", n.Assign(ctx, s.ID, aliceOf(t, ms), "guest"), api.CodeForbidden)
+	if err := n.Assign(ctx, s.ID, other, "member"); err != nil {
+		t.Fatalf("a moderator gives another a role May allows: %v", err)
+	}
+}
+
+func aliceOf(t *testing.T, ms []api.Member) string {
+	t.Helper()
+	i := slices.IndexFunc(ms, func(m api.Member) bool { return m.Self })
+	if i < 0 {
+		t.Fatalf("no member is self: %+v", ms)
+	}
+	return ms[i].DID
+}
+
+// testRightsJoined: a plain member may remove nobody, give no role and
+// open no role invite; a removal it tries anyway answers CodeForbidden.
+func testRightsJoined(t *testing.T, cfg Config) {
+	ctx := ctxOf(t)
+	alice, a := withAccount(t, cfg, "Alice")
+	bob, _ := withAccount(t, cfg, "Bob")
+	s := must[api.SpaceSummary](t, "CreateSpace")(alice.CreateSpace(ctx, api.CreateSpace{Name: "Team", Template: "team"}))
+	inv := must[api.Invite](t, "invite")(alice.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"}))
+	if _, err := bob.Join(ctx, inv.Link); err != nil {
+		t.Fatalf("bob joins: %v", err)
+	}
+	var d api.SpaceDetail
+	eventually(t, "bob is a member in his own view", func() error {
+		var err error
+		if d, err = bob.Space(ctx, s.ID); err != nil || !d.May.Member {
+			return fmt.Errorf("space %+v: %v", d.May, err)
+		}
+		return nil
+	})
+	if m := d.May; m.RemoveMembers || len(m.AssignOthers) != 0 || len(m.Invite) != 0 || len(m.CloseInvites) != 0 ||
+		m.StepDown || !m.Leave || !m.InviteViewOnly {
+		t.Fatalf("a member's rights: %+v", m)
+	}
+	for _, m := range must[[]api.Member](t, "Members")(bob.Members(ctx, s.ID)) {
+		if m.May.Remove || len(m.May.Give) != 0 || (!m.Self && len(m.May.Take) != 0) {
+			t.Fatalf("a member's rights over %s: %+v", m.DID, m.May)
+		}
+	}
+	wantCode(t, "a member removes the founder", bob.RemoveMember(ctx, s.ID, a.Account.DID), api.CodeForbidden)
+}

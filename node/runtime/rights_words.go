@@ -1,0 +1,37 @@
+package runtime
+
+import (
+	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/node/api"
+)
+
+// People's words for a change the space refuses (03 §4.5), by the
+// refusal's code; the protocol's sentence goes into api.Error's Detail.
+const (
+	msgNoPlace = "You no longer hold a place in this space, so you cannot change it."
+	msgNoKey   = "This computer does not have the space's current key yet, so it cannot change the space."
+	hintNoKey  = "Let it sync with another member's computer, then try again."
+	hintAsk    = "Ask someone who manages the space, such as an admin or its founder."
+)
+
+var refusedWords = map[access.RefusalCode][2]string{ // message, hint
+	access.RefusedNoGrant:     {"Your roles in this space do not allow that change.", hintAsk},
+	access.RefusedNotMember:   {"That account is not a member of this space (any more).", "Reload the list of members."},
+	access.RefusedFounder:     {"Only a founder can change their own roles or remove themselves.", "A founder who wants to hand over can step down first."},
+	access.RefusedNotFounder:  {"You are not a founder of this space, so there is nothing to step down from.", ""},
+	access.RefusedNotSelf:     {"Only the person themselves can do that.", ""},
+	access.RefusedToRole:      {"Roles are given to people, not to other roles.", ""},
+	access.RefusedNoRole:      {"This space has no such role.", "Pick one of the space's roles."},
+	access.RefusedNotHeld:     {"They do not hold that role.", "Reload the list of members."},
+	access.RefusedAlreadyHeld: {"They hold that role already.", ""},
+}
+
+// refusedChange is the error of a change the space refuses from this
+// account: CodeForbidden with the refusal's code as Reason.
+func refusedChange(r *access.Refusal) *api.Error {
+	w, ok := refusedWords[r.Code]
+	if !ok {
+		w = [2]string{"The space does not allow that change.", hintAsk}
+	}
+	return &api.Error{Code: api.CodeForbidden, Reason: string(r.Code), Message: w[0], Hint: w[1], Detail: r.Text, Err: r}
+}
