@@ -77,6 +77,11 @@ func (a *App) CloseInvite(id, key string) error {
 	return do(a, "CloseInvite", func(ctx context.Context) error { return a.node.CloseInvite(ctx, id, key) })
 }
 
+// InviteLink gives an open invite again with its link.
+func (a *App) InviteLink(id, key string) (api.Invite, error) {
+	return call(a, "InviteLink", func(ctx context.Context) (api.Invite, error) { return a.node.InviteLink(ctx, id, key) })
+}
+
 func (a *App) PreviewInvite(link string) (api.InvitePreview, error) {
 	return call(a, "PreviewInvite", func(ctx context.Context) (api.InvitePreview, error) { return a.node.PreviewInvite(ctx, link) })
 }

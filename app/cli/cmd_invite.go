@@ -105,10 +105,36 @@ func runInviteList(env Env, c command, args []string) error {
 		return o.print(env, invs, func(w io.Writer) {
 			var rows [][]string
 			for _, inv := range invs {
-				rows = append(rows, []string{inv.Key, inviteWhat(inv), inv.CreatedAt.Format("2006-01-02 15:04")})
+				link := "not on this computer"
+				if inv.HasLink {
+					link = "minca invite show"
+				}
+				rows = append(rows, []string{inv.Key, inviteWhat(inv), inv.CreatedAt.Format("2006-01-02 15:04"), link})
 			}
-			table(w, "INVITE-KEY\tGIVES\tCREATED", rows)
+			table(w, "INVITE-KEY\tGIVES\tCREATED\tLINK", rows)
 		})
+	})
+}
+
+// runInviteShow gives an open invite's link again: the node that made it
+// keeps it, sealed, until the invite is closed.
+func runInviteShow(env Env, c command, args []string) error {
+	var o output
+	fs := newFlags(env, c)
+	o.flag(fs)
+	pos, err := parseArgs(fs, args, 2, 2)
+	if err != nil {
+		return err
+	}
+	if err := checkAll(checkSpace(pos[0]), checkAccount(pos[1])); err != nil {
+		return err
+	}
+	return withNode(env, func(ctx context.Context, n api.Node) error {
+		inv, err := n.InviteLink(ctx, pos[0], pos[1])
+		if err != nil {
+			return err
+		}
+		return o.print(env, inv, func(w io.Writer) { printInvite(w, inv, false) })
 	})
 }
 

@@ -43,6 +43,7 @@ func commands() []command {
 
 		{"invite create", "SPACE (--role ROLE | --view-only) [--short] [--json]", "make an invite link", runInviteCreate},
 		{"invite list", "SPACE [--json]", "list a space's open invites", runInviteList},
+		{"invite show", "SPACE INVITE-KEY [--json]", "show an open invite's link again (kept by the computer that made it)", runInviteShow},
 		{"invite close", "SPACE INVITE-KEY [--json]", "close an invite so it can no longer be used", runInviteClose},
 		{"join", "LINK [--preview] [--json]", "join a space from an invite link (--preview: only show it)", runJoin},
 

@@ -48,6 +48,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"invite", "create", "nope", "--view-only"}, "is not a space id"},
 		{[]string{"invite", "list"}, "missing arguments"},
 		{[]string{"invite", "close", space}, "missing arguments"},
+		{[]string{"invite", "show", space}, "missing arguments"},
+		{[]string{"invite", "show", space, "key"}, "is not an account"},
 		{[]string{"invite", "close", space, "key"}, "is not an account"},
 		{[]string{"join"}, "missing arguments"},
 		{[]string{"join", ""}, "empty link"},
@@ -189,6 +191,11 @@ func TestVerbsJSONAgainstHost(t *testing.T) {
 	if len(invs) != 1 || invs[0].Key != inv.Key {
 		t.Fatalf("invite list %+v", invs)
 	}
+	var shown api.Invite
+	m.ok(t, &shown, "invite", "show", sp.ID, inv.Key, "--json")
+	if shown.Link != inv.Link || !invs[0].HasLink {
+		t.Fatalf("invite show %+v, want the link made (listed %+v)", shown, invs[0])
+	}
 	var preview api.InvitePreview
 	m.ok(t, &preview, "join", inv.Link, "--preview", "--json")
 	if preview.SpaceID != sp.ID || preview.Role != "member" || preview.InvitedBy != acc.DID {
@@ -198,6 +205,9 @@ func TestVerbsJSONAgainstHost(t *testing.T) {
 	m.ok(t, &invs, "invite", "list", sp.ID, "--json")
 	if len(invs) != 0 {
 		t.Fatalf("invite list after close %+v", invs)
+	}
+	if code, _, errOut := m.minca(t, "invite", "show", sp.ID, inv.Key); code == 0 || !strings.Contains(errOut, "no open invite") {
+		t.Fatalf("invite show of a closed invite: exit %d %s", code, errOut)
 	}
 	if code, _, errOut := m.minca(t, "join", "not-a-link", "--json"); code != 2 || !strings.Contains(errOut, "minca join: ") {
 		t.Fatalf("join of a bad link: exit %d %s", code, errOut)

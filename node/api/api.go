@@ -49,6 +49,10 @@ type Node interface {
 	CreateInvite(ctx context.Context, req CreateInvite) (Invite, error)
 	Invites(ctx context.Context, spaceID string) ([]Invite, error) // open ones
 	CloseInvite(ctx context.Context, spaceID, inviteKey string) error
+	// InviteLink gives an open invite again with its link, which the node
+	// that made it keeps (sealed) until the invite is closed; CodeNotFound
+	// when it is closed or this node does not have its link.
+	InviteLink(ctx context.Context, spaceID, inviteKey string) (Invite, error)
 	PreviewInvite(ctx context.Context, link string) (InvitePreview, error)
 	Join(ctx context.Context, link string) (SpaceSummary, error)
 

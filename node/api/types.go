@@ -187,8 +187,11 @@ type Invite struct {
 	Key       string    `json:"key"` // the invite key's DID
 	Role      string    `json:"role,omitempty"`
 	ViewOnly  bool      `json:"viewOnly"`
-	Link      string    `json:"link,omitempty"` // only when just created
+	Link      string    `json:"link,omitempty"` // when just created, and from InviteLink
 	CreatedAt time.Time `json:"createdAt"`
+	// HasLink says this node keeps the invite's link (it made the invite),
+	// so InviteLink gives it again until the invite is closed.
+	HasLink bool `json:"hasLink,omitempty"`
 }
 
 // InvitePreview is what an invite offers, shown before joining.

@@ -88,6 +88,10 @@ func (c *Client) CloseInvite(ctx context.Context, spaceID, inviteKey string) err
 	return c.postNone(ctx, "invites/close", args{SpaceID: spaceID, InviteKey: inviteKey})
 }
 
+func (c *Client) InviteLink(ctx context.Context, spaceID, inviteKey string) (api.Invite, error) {
+	return post[api.Invite](c, ctx, "invites/link", args{SpaceID: spaceID, InviteKey: inviteKey})
+}
+
 func (c *Client) PreviewInvite(ctx context.Context, link string) (api.InvitePreview, error) {
 	return post[api.InvitePreview](c, ctx, "invites/preview", args{Link: link})
 }

@@ -86,7 +86,11 @@ var routes = []route{
 	{"POST", "invites/close", withArgs(func(ctx context.Context, n api.Node, a args) (any, error) {
 		return nil, n.CloseInvite(ctx, a.SpaceID, a.InviteKey)
 	})},
-	// Links travel in bodies, never in URLs, so they stay out of logs.
+	// Links travel in bodies, never in URLs, so they stay out of logs:
+	// an invite's link (its secret) is asked for by POST.
+	{"POST", "invites/link", withArgs(func(ctx context.Context, n api.Node, a args) (any, error) {
+		return n.InviteLink(ctx, a.SpaceID, a.InviteKey)
+	})},
 	{"POST", "invites/preview", withArgs(func(ctx context.Context, n api.Node, a args) (any, error) {
 		return n.PreviewInvite(ctx, a.Link)
 	})},

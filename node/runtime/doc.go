@@ -12,8 +12,8 @@
 // store, gatekeeper and engine), replay.go and eventcache.go (its access
 // history, 03 §4: replayed once and advanced by what the store takes in,
 // each version checked once), spaces.go (03 §1, §6.2), writer.go (signing
-// versions), members.go, roles.go, history.go (03 §2, §4.6, §6), invites.go
-// and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
+// versions), members.go, roles.go, history.go (03 §2, §4.6, §6), invites.go,
+// invitelinks.go and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
 // registry.go (03 §13), folder.go, move.go and oldcopy.go (05 §14: the
 // data folder, moving it, removing the old copy), folder_mirror*.go
 // (05 §16: spaces as segments in the data folder; _setup, _push, _pull and
@@ -38,6 +38,8 @@
 //     spaces the node was handed (founding, invites, its own key changes) are
 //     sealed in state.json with the account's local key (labelHeldKey). Keys
 //     reached through boxes and earlier chains are rebuilt from the store.
+//     The links of the role invites it made are sealed there too, until
+//     their invite closes (invitelinks.go; docs/spec/06-nodes.md §1.5).
 //   - No keychain and no passphrase: CreateAccount fails with CodeUnavailable;
 //     a vault the keychain does not open leaves the node locked (CodeLocked)
 //     until RestoreAccount gives the passphrase or recovery code.

@@ -16,7 +16,8 @@ import (
 const joinWait = 10 * time.Second
 
 // CreateInvite opens a role invite (its sys.invite record first, 03 §7.2)
-// or makes a view-only one, and returns its link once (03 §7.4, §7.5).
+// or makes a view-only one, and returns its link (03 §7.4, §7.5); a role
+// invite's link is kept, sealed, for InviteLink until the invite is closed.
 func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invite, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -73,6 +74,11 @@ func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invi
 		return api.Invite{}, internal(err)
 	}
 	out.Link = invite.WithFrom(LinkPrefix+link, n.st.ProfileName)
+	if out.Key != "" {
+		// Kept sealed so it can be shown again until closed (invitelinks.go);
+		// HasLink says whether it was.
+		out.HasLink = n.keepLinkLocked(req.SpaceID, out.Key, out.Link) == nil
+	}
 	return out, nil
 }
 
@@ -108,8 +114,10 @@ func (n *Node) Invites(ctx context.Context, id string) ([]api.Invite, error) {
 		if v, err := h.store.Current(ctx, invite.RecordKey(key)); err == nil {
 			i.CreatedAt = parseTime(v.CreatedAt)
 		}
+		_, i.HasLink = n.keptLinkLocked(id, key)
 		out = append(out, i)
 	}
+	n.dropClosedLinksLocked(ctx, h)
 	return out, nil
 }
 
@@ -132,8 +140,11 @@ func (n *Node) CloseInvite(ctx context.Context, id, inviteKey string) error {
 	if err != nil {
 		return api.Errorf(api.CodeInvalid, "close invite: %w", err)
 	}
-	_, err = n.writeLocked(ctx, h, d)
-	return err
+	if _, err = n.writeLocked(ctx, h, d); err != nil {
+		return err
+	}
+	n.dropLinksLocked(id, func(k string) bool { return k != inviteKey }) // its secret goes with it
+	return nil
 }
 
 // Sentences for an invite the node refuses, as people read them; the

@@ -61,6 +61,7 @@ func (n *Node) noticeChanges(gens map[string]uint64) bool {
 		gens[id] = g
 		moved = true
 		n.keyDueLocked(ctx, h)
+		n.dropClosedLinksLocked(ctx, h) // a closed invite's secret goes (invitelinks.go)
 		n.emitSpaceLocked(ctx, h)
 	}
 	return moved

@@ -37,7 +37,8 @@ type spaceState struct {
 	ID           string         `json:"id"`
 	Constitution map[string]any `json:"constitution"`
 	SealedKeys   []string       `json:"sealedKeys,omitempty"`
-	Nodes        []string       `json:"nodes,omitempty"` // pinned node URLs to dial (04 §5.2)
+	Nodes        []string       `json:"nodes,omitempty"`       // pinned node URLs to dial (04 §5.2)
+	InviteLinks  []keptLink     `json:"inviteLinks,omitempty"` // links of this node's open invites, sealed (invitelinks.go)
 }
 
 // statePath is the node's state file in the profile directory dir: what

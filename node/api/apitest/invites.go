@@ -22,8 +22,12 @@ func testInviteAndJoin(t *testing.T, cfg Config) {
 	role := must[api.Invite](t, "role invite")(alice.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"}))
 	view := must[api.Invite](t, "view-only invite")(alice.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, ViewOnly: true}))
 	open := must[[]api.Invite](t, "Invites")(alice.Invites(ctx, s.ID))
-	if len(open) != 1 || open[0].Key != role.Key || open[0].Role != "member" {
-		t.Fatalf("open invites %+v, want the role invite", open)
+	if len(open) != 1 || open[0].Key != role.Key || open[0].Role != "member" || !open[0].HasLink || open[0].Link != "" {
+		t.Fatalf("open invites %+v, want the role invite, its link kept but not listed", open)
+	}
+	again := must[api.Invite](t, "InviteLink")(alice.InviteLink(ctx, s.ID, role.Key))
+	if again.Link != role.Link || again.Key != role.Key || again.Role != "member" {
+		t.Fatalf("InviteLink %+v, want the link made: %s", again, role.Link)
 	}
 	p := must[api.InvitePreview](t, "preview")(bob.PreviewInvite(ctx, role.Link))
 	if p.SpaceID != s.ID || p.Role != "member" || p.InvitedBy != a.Account.DID || p.ViewOnly {
@@ -73,6 +77,8 @@ func testInviteAndJoin(t *testing.T, cfg Config) {
 	if open := must[[]api.Invite](t, "Invites")(alice.Invites(ctx, s.ID)); len(open) != 0 {
 		t.Fatalf("open invites after closing: %+v", open)
 	}
+	_, err = alice.InviteLink(ctx, s.ID, role.Key)
+	wantCode(t, "InviteLink of a closed invite", err, api.CodeNotFound)
 }
 
 // hasVersion says whether n reads version id in the app.chat collection,

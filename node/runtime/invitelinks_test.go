@@ -1,0 +1,156 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"minca.dev/desktop/node/api"
+)
+
+// keptLinks is what the profile's state.json keeps of a space's invite links.
+func keptLinks(t *testing.T, p *person, spaceID string) []keptLink {
+	t.Helper()
+	st, err := readState(p.n.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ss := range st.Spaces {
+		if ss.ID == spaceID {
+			return ss.InviteLinks
+		}
+	}
+	return nil
+}
+
+// secretOf is the part of a link after #invite=, without the &from= name:
+// the invite string, which holds the secret.
+func secretOf(link string) string {
+	s := strings.TrimPrefix(link, LinkPrefix)
+	if i := strings.Index(s, "&"); i > 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// TestInviteLinkKept: a role invite's link comes back from InviteLink after
+// a restart, is in state.json only sealed, and goes when Alice closes it.
+func TestInviteLinkKept(t *testing.T) {
+	ctx := context.Background()
+	hub := NewHub(20 * time.Millisecond)
+	t.Cleanup(hub.Close)
+	alice := newPerson(t, hub, "Alice")
+	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden", Template: "team"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
+	if err != nil || !inv.HasLink {
+		t.Fatalf("create: %+v %v, want a kept link", inv, err)
+	}
+	view, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, ViewOnly: true})
+	if err != nil || view.HasLink {
+		t.Fatalf("view-only: %+v %v, want no kept link (it is no open invite)", view, err)
+	}
+	b, err := os.ReadFile(filepath.Join(alice.n.dir, stateFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b, []byte(secretOf(inv.Link))) || len(keptLinks(t, alice, s.ID)) != 1 {
+		t.Fatalf("state.json keeps the link in the clear, or not once: %s", b)
+	}
+	alice.reopen(t, hub)
+	list, err := alice.n.Invites(ctx, s.ID)
+	if err != nil || len(list) != 1 || !list[0].HasLink {
+		t.Fatalf("invites after restart %+v %v, want one with its link kept", list, err)
+	}
+	again, err := alice.n.InviteLink(ctx, s.ID, inv.Key)
+	if err != nil || again.Link != inv.Link || again.Role != "member" {
+		t.Fatalf("InviteLink %+v %v, want the link made", again, err)
+	}
+	if err := alice.n.CloseInvite(ctx, s.ID, inv.Key); err != nil {
+		t.Fatal(err)
+	}
+	if k := keptLinks(t, alice, s.ID); len(k) != 0 {
+		t.Fatalf("a closed invite's link is still kept: %+v", k)
+	}
+	_, err = alice.n.InviteLink(ctx, s.ID, inv.Key)
+	if api.CodeOf(err) != api.CodeNotFound {
+		t.Fatalf("InviteLink of a closed invite: %v, want not found", err)
+	}
+}
+
+// TestInviteLinkClosedElsewhere: Bob, made admin, closes Alice's invite on
+// his computer; once it reaches Alice's node, her kept link is deleted
+// without anyone asking for it.
+func TestInviteLinkClosedElsewhere(t *testing.T) {
+	ctx := context.Background()
+	alice, bob, id := joinedPair(t)
+	if n := len(keptLinks(t, alice, id)); n != 1 {
+		t.Fatalf("%d links kept, want the one Bob joined with (still open)", n)
+	}
+	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: id, Role: "member"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := alice.n.Assign(ctx, id, bob.did, "admin"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "bob is admin and sees the invite", func() error {
+		ms, err := bob.n.Members(ctx, id)
+		if err != nil {
+			return err
+		}
+		i := slices.IndexFunc(ms, func(m api.Member) bool { return m.DID == bob.did })
+		if i < 0 || !slices.Contains(ms[i].Roles, "admin") {
+			return fmt.Errorf("members %+v", ms)
+		}
+		list, err := bob.n.Invites(ctx, id)
+		if err != nil || !slices.ContainsFunc(list, func(x api.Invite) bool { return x.Key == inv.Key }) {
+			return fmt.Errorf("invites %+v %v", list, err)
+		}
+		return nil
+	})
+	if err := bob.n.CloseInvite(ctx, id, inv.Key); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "alice's kept link is deleted", func() error {
+		for _, k := range keptLinks(t, alice, id) {
+			if k.Key == inv.Key {
+				return fmt.Errorf("still kept")
+			}
+		}
+		return nil
+	})
+}
+
+// TestInviteLinkBoundToItsInvite: a sealed link moved to another invite's
+// entry does not open (05 §15: bound to its entry), so it is not given.
+func TestInviteLinkBoundToItsInvite(t *testing.T) {
+	ctx := context.Background()
+	hub := NewHub(20 * time.Millisecond)
+	t.Cleanup(hub.Close)
+	alice := newPerson(t, hub, "Alice")
+	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden", Template: "team"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, _ := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
+	two, _ := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "admin"})
+	alice.n.mu.Lock()
+	ss := alice.n.stateOfLocked(s.ID)
+	ss.InviteLinks[0].Sealed, ss.InviteLinks[1].Sealed = ss.InviteLinks[1].Sealed, ss.InviteLinks[0].Sealed
+	alice.n.mu.Unlock()
+	for _, inv := range []api.Invite{one, two} {
+		_, err := alice.n.InviteLink(ctx, s.ID, inv.Key)
+		if api.CodeOf(err) != api.CodeNotFound {
+			t.Fatalf("a link moved to invite %s: %v, want not found", inv.Role, err)
+		}
+	}
+}
