@@ -73,6 +73,11 @@ export interface PeerStatus {
   spaces: string[] | null;
   since: string;
   dropped: number;
+  /** Who it is (docs/spec/06-nodes.md §1.7): the account its `who` proved, its profile name, one of this account's own devices, a keeper's name. */
+  account?: string;
+  profileName?: string;
+  own?: boolean;
+  keeper?: string;
 }
 /** Go's shallower RoleTemplates field wins the "roles" name over SpaceSummary.Roles. */
 export interface SpaceDetail extends Omit<SpaceSummary, "roles"> {

@@ -4,10 +4,12 @@
 // what that sync brought, kept on screen (a first sync is over in seconds,
 // and a person glancing at the page afterwards still sees what came).
 //
-// Real units only: versions and bytes. toFetch is known when this node asks
-// its peer for versions (05 §6.3, want); when the peer begins the sessions
-// (its session DID sorts first, 05 §6.2 step 6) it sends without being
-// asked, and the total is not known until it is done.
+// Real units only: versions and bytes. toFetch counts what this node asks
+// its peer for (05 §6.3, want) and, when the peer begins the sessions (its
+// session DID sorts first, 05 §6.2 step 6) and sends without being asked,
+// what the node's own counting sessions found it will send (node/netsync
+// coming.go, docs/spec/06-nodes.md §1.7): known either way, as far as those
+// sessions have got.
 import type { SpaceSync } from "./api";
 import { bytes, plural } from "./format";
 
