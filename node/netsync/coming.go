@@ -15,21 +15,24 @@ import (
 // Counting what a peer that begins the sessions will send (05 §6.2 step 6).
 // Such a peer learns what this node lacks and sends it in versions without
 // id (05 §6.3 step 2); this node, the responder, learns nothing of it
-// (05 §3.4: only the initiator learns have and need). So on a hello from
-// that peer whose sums differ from ours, the node runs a session of its own
-// on each differing collection (05 §6.2: a node MAY initiate on every
-// difference), keeps the ids it finds in need as still to come, and asks
-// for none of them: the peer's own session sends them already. An id leaves
-// the count when a versions message brings it (as ToFetch counts a want's
-// answer), or when it is stored from whatever source (watched.Put). The
-// node's own choice (docs/spec/06-nodes.md, "Versions still to come").
+// (05 §3.4: only the initiator learns have and need). So when that peer
+// begins a session on a collection, the node runs a session of its own on
+// it (05 §6.2: a node MAY initiate on every difference), keeps the ids it
+// finds in need as still to come, and asks for none of them: the peer's
+// own session sends them already. An id leaves the count when a versions
+// message brings it (as ToFetch counts a want's answer), or when it is
+// stored from whatever source (watched.Put). The node's own choice
+// (docs/spec/06-nodes.md §1.7, "versions still to come").
 
 // probeBase is the first id of this node's counting sessions: far above
 // the engine's own session and want ids (they count up from 1), below
 // syncmsg.MaxID.
 const probeBase uint64 = 1 << 50
 
-var reconciledHead = []byte(`{"v":8,"type":"reconciled"`)
+var (
+	reconcileHead  = []byte(`{"v":8,"type":"reconcile",`)
+	reconciledHead = []byte(`{"v":8,"type":"reconciled"`)
+)
 
 // coming is one space's versions still to come from peers that begin the
 // sessions. Its zero value is ready; it is safe for concurrent use.
@@ -38,7 +41,7 @@ type coming struct {
 	ids    map[negentropy.ID]bool // found missing, not yet arrived or stored
 	landed map[negentropy.ID]bool // arrived or stored while a probe ran: found later, already here
 	probes map[uint64]*probe      // running, by session id
-	probed map[string]negentropy.Fingerprint
+	probed map[string]uint64      // by probeKey: the peer's session a probe was begun for
 	next   uint64
 }
 
@@ -46,7 +49,6 @@ type coming struct {
 type probe struct {
 	peer   string // session DID
 	col    string
-	theirs negentropy.Fingerprint
 	in     *negentropy.Initiator
 	rounds int
 	heard  time.Time
@@ -117,90 +119,75 @@ func (c *coming) sweep(now time.Time) {
 	defer c.mu.Unlock()
 	for id, p := range c.probes {
 		if now.Sub(p.heard) > syncer.SessionTimeout {
-			c.endLocked(id, p, false)
+			c.endLocked(id)
 		}
 	}
 }
 
-func (c *coming) endLocked(id uint64, p *probe, done bool) {
+func (c *coming) endLocked(id uint64) {
 	delete(c.probes, id)
-	if done {
-		if c.probed == nil {
-			c.probed = map[string]negentropy.Fingerprint{}
-		}
-		c.probed[probeKey(p.peer, p.col)] = p.theirs
-	}
 	if len(c.probes) == 0 {
 		c.landed = nil
 	}
 }
 
 // sawSync looks at an admitted peer's sync message before the engine does:
-// a hello from a peer that begins the sessions may start probes; the
-// answer to a probe is taken here and is the engine's no concern (true).
+// a session the peer begins (05 §6.3 step 1) may start a probe; versions
+// arriving leave the count; the answer to a probe is taken here and is the
+// engine's no concern (true).
 func (m *Manager) sawSync(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) bool {
 	switch {
 	case bytes.HasPrefix(msg, reconciledHead):
 		return m.probeAnswer(s, p, msg)
 	case bytes.HasPrefix(msg, versionsHead):
 		s.store.coming.arrived(msg)
-	case bytes.HasPrefix(msg, helloHead) && m.cfg.Key.DID() > p.DID():
-		m.probeHello(ctx, s, p, msg)
+	case bytes.HasPrefix(msg, reconcileHead) && m.cfg.Key.DID() > p.DID():
+		m.probeSession(ctx, s, p, msg)
 	}
 	return false
 }
 
-// probeHello begins a probe on each collection the hello's sums name, both
-// hold and that differs from ours, unless one runs for it or the last one
-// saw the peer's sum as it is now.
-func (m *Manager) probeHello(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) {
+// probeSession begins a probe on the collection of a session the peer
+// begins (it found the collection differs, 05 §6.2 step 6), once per
+// session of the peer's, while none runs on it with that peer. The probe's
+// first round goes out before the engine answers the peer's, so the peer
+// answers it before it sends what its session found.
+func (m *Manager) probeSession(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) {
 	parsed, err := syncmsg.Parse(msg)
-	h, ok := parsed.(*syncmsg.Hello)
-	if err != nil || !ok {
-		return // the engine drops it (05 §4)
+	r, ok := parsed.(*syncmsg.Reconcile)
+	if err != nil || !ok || !s.holds.HoldsCollection(r.Collection) {
+		return // the engine drops it, or answers held: false (05 §4, §5)
 	}
-	own, err := s.store.Sums(ctx)
-	if err != nil {
-		return
-	}
-	for col, theirs := range h.Sums {
-		if !s.holds.HoldsCollection(col) || !h.Holds.HoldsCollection(col) || own[col].Fingerprint() == theirs {
-			continue
-		}
-		m.beginProbe(ctx, s, p, col, theirs)
-	}
-}
-
-func (m *Manager) beginProbe(ctx context.Context, s *syncSpace, p *transport.Peer, col string, theirs negentropy.Fingerprint) {
 	c := &s.store.coming
-	key := probeKey(p.DID(), col)
+	key := probeKey(p.DID(), r.Collection)
 	c.mu.Lock()
-	if c.probed[key] == theirs || c.running(key) {
+	if c.probed[key] == r.ID || c.running(key) {
 		c.mu.Unlock()
 		return
 	}
 	if c.probes == nil {
-		c.probes = map[uint64]*probe{}
+		c.probes, c.probed = map[uint64]*probe{}, map[string]uint64{}
 	}
+	c.probed[key] = r.ID
 	id := probeBase + c.next
 	c.next++
-	pr := &probe{peer: p.DID(), col: col, theirs: theirs, heard: m.now()}
-	c.probes[id] = pr // from here, what is stored is noted as landed
+	pr := &probe{peer: p.DID(), col: r.Collection, heard: m.now()}
+	c.probes[id] = pr // from here, what arrives is noted as landed
 	c.mu.Unlock()
 	var in *negentropy.Initiator
-	items, err := s.store.Items(ctx, col)
+	items, err := s.store.Items(ctx, r.Collection)
 	if err == nil {
 		in, err = negentropy.NewInitiator(items, syncmsg.MaxFrame)
 	}
 	c.mu.Lock()
 	if err != nil {
-		c.endLocked(id, pr, false)
+		c.endLocked(id)
 		c.mu.Unlock()
 		return
 	}
 	pr.in = in
 	c.mu.Unlock()
-	send(p, &syncmsg.Reconcile{ID: id, Collection: col, Message: in.Initiate()})
+	send(p, &syncmsg.Reconcile{ID: id, Collection: r.Collection, Message: in.Initiate()})
 }
 
 func (c *coming) running(key string) bool {
@@ -237,12 +224,12 @@ func (c *coming) answer(r *syncmsg.Reconciled, peer string, now time.Time) (next
 	}
 	pr.heard = now
 	if r.NotHeld {
-		c.endLocked(r.ID, pr, true)
+		c.endLocked(r.ID)
 		return nil, ""
 	}
 	round, err := pr.in.Reconcile(r.Message)
 	if err != nil {
-		c.endLocked(r.ID, pr, false)
+		c.endLocked(r.ID)
 		return nil, ""
 	}
 	for _, id := range round.Need {
@@ -255,7 +242,7 @@ func (c *coming) answer(r *syncmsg.Reconciled, peer string, now time.Time) (next
 		c.ids[id] = true
 	}
 	if pr.rounds++; round.Next == nil || pr.rounds >= syncer.MaxRounds {
-		c.endLocked(r.ID, pr, round.Next == nil)
+		c.endLocked(r.ID)
 		return nil, ""
 	}
 	return round.Next, pr.col
