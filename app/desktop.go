@@ -14,8 +14,9 @@ type Desktop struct {
 	ChooseFolder func() (string, error) // a folder path, or "" if cancelled
 	Autostart    func() bool            // whether Minca starts at login
 	SetAutostart func(on bool) error
-	AfterClose   func() string // what happens to sync once the window closes: an AfterClose… value
-	Quit         func() error  // stop the profile's tray (background sync) and close the window
+	AfterClose   func() string           // what happens to sync once the window closes: an AfterClose… value
+	Quit         func() error            // stop the profile's tray (background sync) and close the window
+	CopyText     func(text string) error // put text on the system clipboard (the window's, not the page's)
 }
 
 // What happens to sync once the window closes (App.AfterClose); the page
@@ -83,4 +84,15 @@ func (a *App) Quit() error {
 		return errNoMethod("Quit")
 	}
 	return do(a, "Quit", func(context.Context) error { return a.desktop.Quit() })
+}
+
+// CopyText puts text on the system clipboard through the window (Wails'
+// clipboard): the page's navigator.clipboard may not work in WebKitGTK. A
+// browser page uses its own navigator.clipboard (frontend/src/lib/host.ts).
+// The text is not logged: it may be an invite link or a recovery code.
+func (a *App) CopyText(text string) error {
+	if a.desktop.CopyText == nil {
+		return errNoMethod("CopyText")
+	}
+	return do(a, "CopyText", func(context.Context) error { return a.desktop.CopyText(text) })
 }

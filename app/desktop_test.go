@@ -14,7 +14,7 @@ import (
 
 // desktopMethods are the bound methods of Desktop (desktop.go), beyond
 // api.Node's.
-var desktopMethods = []string{"ChooseFolder", "Autostart", "SetAutostart", "AfterClose", "Quit"}
+var desktopMethods = []string{"ChooseFolder", "Autostart", "SetAutostart", "AfterClose", "Quit", "CopyText"}
 
 // Without a Desktop, each extra answers "no method …", which the page
 // reads as a binding its host lacks; through the bridge too.
@@ -26,6 +26,7 @@ func TestDesktopAbsent(t *testing.T) {
 		"SetAutostart": func() error { return a.SetAutostart(true) },
 		"AfterClose":   func() error { _, err := a.AfterClose(); return err },
 		"Quit":         func() error { return a.Quit() },
+		"CopyText":     func() error { return a.CopyText("x") },
 	}
 	for _, name := range desktopMethods {
 		err := calls[name]()
@@ -39,8 +40,9 @@ func TestDesktopAbsent(t *testing.T) {
 // an error reaches the page as a UIError.
 func TestDesktopCalls(t *testing.T) {
 	a, _ := newTestApp(t)
-	login, quit := false, false
+	login, quit, copied := false, false, ""
 	a.desktop = Desktop{
+		CopyText:     func(text string) error { copied = text; return nil },
 		ChooseFolder: func() (string, error) { return "/home/ana/Shared", nil },
 		Autostart:    func() bool { return login },
 		SetAutostart: func(on bool) error { login = on; return nil },
@@ -61,6 +63,9 @@ func TestDesktopCalls(t *testing.T) {
 	}
 	if err := a.Quit(); err != nil || !quit {
 		t.Fatalf("Quit: %v, quit %v", err, quit)
+	}
+	if err := a.CopyText("minca-link"); err != nil || copied != "minca-link" {
+		t.Fatalf("CopyText: %v, copied %q", err, copied)
 	}
 	a.desktop.SetAutostart = func(bool) error { return errors.New("read-only config dir") }
 	var ue *UIError

@@ -54,7 +54,7 @@ func openWindowWith(env Env, link string) error {
 	var bg *background
 	afterClose := func() string { return bg.afterClose() }
 	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: win.ChooseFolder, AfterClose: afterClose,
-		Quit: func() error { return quitAll(env, win) }})
+		Quit: func() error { return quitAll(env, win) }, CopyText: win.CopyText})
 	if err != nil {
 		return err
 	}

@@ -47,8 +47,8 @@ type Config struct {
 }
 
 // Handle is what the rest of the program does with the running window:
-// its native folder dialog (app.Desktop.ChooseFolder) and closing it
-// (app.Desktop.Quit). It answers an error until Run has started the window.
+// its native folder dialog (app.Desktop.ChooseFolder), the clipboard
+// (app.Desktop.CopyText) and closing it (app.Desktop.Quit). It answers an error until Run has started the window.
 type Handle struct {
 	mu  sync.Mutex
 	ctx context.Context // the running window's, set at startup
@@ -63,6 +63,17 @@ func (d *Handle) ChooseFolder() (string, error) {
 	return runtime.OpenDirectoryDialog(ctx, runtime.OpenDialogOptions{
 		Title: "Choose your Minca data folder — it may be inside Dropbox, iCloud Drive or Syncthing", CanCreateDirectories: true, ShowHiddenFiles: false,
 	})
+}
+
+// CopyText puts text on the system clipboard (app.Desktop.CopyText): the
+// page's navigator.clipboard may not work in WebKitGTK, so the page asks
+// the window (frontend/src/lib/host.ts, copyText).
+func (d *Handle) CopyText(text string) error {
+	ctx, err := d.running()
+	if err != nil {
+		return err
+	}
+	return runtime.ClipboardSetText(ctx, text)
 }
 
 // Close closes the window: Run returns.

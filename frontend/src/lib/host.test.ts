@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, asApiError, codeOf, decodeReply, detectHost, takeToken, type HostWindow } from "./host";
+import { ApiError, asApiError, codeOf, copyWith, decodeReply, detectHost, takeToken, type HostWindow } from "./host";
 
 function storage() {
   const m = new Map<string, string>();
@@ -117,5 +117,44 @@ describe("errors the UI branches on", () => {
     expect(asApiError('{"code":"forbidden","message":"no"}').code).toBe("forbidden");
     expect(asApiError("plain").code).toBe("");
     expect(codeOf(new Error("x"))).toBe("");
+  });
+});
+
+describe("copyWith", () => {
+  const loc = { hash: "", pathname: "/", search: "" };
+  function clipboard() {
+    const copied: string[] = [];
+    return { copied, clipboard: { writeText: async (t: string) => void copied.push(t) } };
+  }
+
+  it("copies through the window's CopyText binding, not navigator.clipboard", async () => {
+    const bound: string[] = [];
+    const nav = clipboard();
+    const w: HostWindow = {
+      location: loc,
+      go: { app: { App: { CopyText: async (t: unknown) => void bound.push(String(t)) } } },
+      runtime: { EventsOn: () => () => {} },
+      navigator: nav,
+    };
+    await copyWith(w, "minca-link");
+    await copyWith(w, "code");
+    expect(bound).toEqual(["minca-link", "code"]);
+    expect(nav.copied).toEqual([]);
+  });
+
+  it("falls back to navigator.clipboard when the binding fails, and says why when neither copies", async () => {
+    const nav = clipboard();
+    const failing = { CopyText: () => Promise.reject("window: the window is not open") };
+    const w: HostWindow = { location: loc, go: { app: { App: failing } }, runtime: { EventsOn: () => () => {} }, navigator: nav };
+    await copyWith(w, "x");
+    expect(nav.copied).toEqual(["x"]);
+    await expect(copyWith({ ...w, navigator: undefined }, "x")).rejects.toThrow("window: the window is not open");
+  });
+
+  it("uses navigator.clipboard in a browser, and rejects without one", async () => {
+    const nav = clipboard();
+    await copyWith({ location: loc, navigator: nav }, "link");
+    expect(nav.copied).toEqual(["link"]);
+    await expect(copyWith({ location: loc }, "link")).rejects.toMatchObject({ code: "missing" });
   });
 });

@@ -28,12 +28,39 @@ export interface HostWindow {
   sessionStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void };
   fetch?: typeof fetch;
   EventSource?: typeof EventSource;
+  navigator?: { clipboard?: { writeText(text: string): Promise<void> } };
 }
 
 export function detectHost(w: HostWindow): Host {
   const bound = w.go?.app?.App;
   if (bound && w.runtime) return wailsHost(bound, w.runtime);
   return browserHost(w, takeToken(w));
+}
+
+/**
+ * Puts text on the system clipboard. In the window, through its CopyText
+ * binding (Wails' clipboard: WebKitGTK's navigator.clipboard may refuse or
+ * do nothing), and navigator.clipboard only if that fails; in a browser,
+ * navigator.clipboard. Rejects when neither copies.
+ */
+export async function copyWith(w: HostWindow, text: string): Promise<void> {
+  const bound = w.runtime ? w.go?.app?.App?.CopyText : undefined;
+  const clip = w.navigator?.clipboard;
+  if (bound) {
+    try {
+      await bound(text);
+      return;
+    } catch (e) {
+      if (!clip) throw asApiError(e);
+    }
+  }
+  if (!clip) throw new ApiError("This page cannot reach the clipboard.", "missing");
+  await clip.writeText(text);
+}
+
+/** copyWith on this page's window: what a Copy button calls, in either host. */
+export function copyText(text: string): Promise<void> {
+  return copyWith(globalThis as unknown as HostWindow, text);
 }
 
 function wailsHost(bound: Bound, runtime: NonNullable<HostWindow["runtime"]>): Host {
