@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godbus/dbus/v5"
-
 	"minca.dev/desktop/app/tray/traytest"
 )
 
@@ -106,30 +104,8 @@ func TestAutostartE2EStartAtLogin(t *testing.T) {
 	if !waitForText(&login.out, "syncing in the background without one", 15*time.Second) {
 		t.Fatalf("the tray the login entry starts does not say it syncs without an icon:\n%s", login.out.String())
 	}
-	conn, err := dbus.ConnectSessionBus()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := traytest.Find(conn, login.cmd.Process.Pid, time.Second); err == nil {
-		t.Fatal("the login entry's tray serves a menu though the desktop shows no tray icons")
-	}
-	if files, _ := traytest.IconFiles(login.tmp); len(files) != 0 {
-		t.Fatalf("the login entry's tray wrote icon files with no icon shown: %v", files)
-	}
-	login.running(t)
-
-	// The desktop shows tray icons now (its panel came up): the icon shows.
-	host := startTrayHost(t)
-	if login.menu, err = traytest.Find(conn, login.cmd.Process.Pid, 20*time.Second); err != nil {
-		t.Fatalf("no menu once a tray host runs: %v\n%s", err, login.out.String())
-	}
-	select {
-	case item := <-host.items:
-		t.Logf("the login entry's tray registered %s with the tray host", item)
-	case <-time.After(10 * time.Second):
-		t.Fatalf("the login entry's tray did not register with the tray host:\n%s", login.out.String())
-	}
+	// Then the desktop shows tray icons (its panel came up): the icon shows.
+	login.iconOnceHostRuns(t, "the login entry's tray")
 	if _, err := login.menu.Wait(10*time.Second, checkboxIs(true)); err != nil {
 		t.Fatalf("the tray the login entry starts: %v\noutput:\n%s", err, login.out.String())
 	}
@@ -159,21 +135,7 @@ func TestAutostartE2EStartAtLogin(t *testing.T) {
 // finds no menu, as there may be none yet.
 func startLoginTray(t *testing.T, args []string, env ...string) *trayProc {
 	t.Helper()
-	p := &trayProc{tmp: t.TempDir(), exited: make(chan error, 1)}
-	p.cmd = exec.Command(args[0], args[1:]...)
-	p.cmd.Env = append(append(os.Environ(), "TMPDIR="+p.tmp, "MINCA_LOG=info"), env...)
-	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { p.exited <- p.cmd.Wait() }()
-	t.Cleanup(func() {
-		if p.cmd.ProcessState == nil {
-			p.cmd.Process.Kill()
-			<-p.exited
-		}
-	})
-	return p
+	return launchTray(t, exec.Command(args[0], args[1:]...), append([]string{"MINCA_LOG=info"}, env...)...)
 }
 
 // TestAutostartE2EOlderEntryUpgraded: a login entry an older Minca wrote

@@ -5,7 +5,6 @@ package tests
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
@@ -27,17 +26,7 @@ func TestNotifyE2EJoinDuringTakeover(t *testing.T) {
 	server := startNotificationServer(t)
 	ann, bo := profileEnv(t, "Ann"), profileEnv(t, "Bo")
 	mincaIn(t, bin, ann, "account", "create", "--name", "Ann")
-	host := exec.Command(bin, "host", "--listen", freePort(t))
-	host.Env = append(os.Environ(), ann...)
-	var hostOut syncBuffer
-	host.Stdout, host.Stderr = &hostOut, &hostOut
-	if err := host.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { host.Process.Signal(syscall.SIGTERM); host.Wait() }()
-	if !waitForText(&hostOut, "Accepting peers", 15*time.Second) {
-		t.Fatalf("minca host did not start:\n%s", hostOut.String())
-	}
+	keepHost(t, bin, ann, "Accepting peers", "--listen", freePort(t))
 	var space api.SpaceSummary
 	if err := json.Unmarshal([]byte(mincaIn(t, bin, ann, "space", "create", "Chess club", "--json")), &space); err != nil {
 		t.Fatal(err)
@@ -66,17 +55,7 @@ func TestNotifyE2EJoinDuringTakeover(t *testing.T) {
 
 	// Bo joins while nobody watches; his node stays up so his name follows.
 	mincaIn(t, bin, bo, "account", "create", "--name", "Bo")
-	boHost := exec.Command(bin, "host")
-	boHost.Env = append(os.Environ(), bo...)
-	var boOut syncBuffer
-	boHost.Stdout, boHost.Stderr = &boOut, &boOut
-	if err := boHost.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { boHost.Process.Signal(syscall.SIGTERM); boHost.Wait() }()
-	if !waitForText(&boOut, "keeping the node", 15*time.Second) {
-		t.Fatalf("Bo's minca host did not start:\n%s", boOut.String())
-	}
+	keepHost(t, bin, bo, "keeping the node")
 	mincaIn(t, bin, bo, "join", inv.Link)
 	neWait(t, "Bo and his name reach Ann's node", 20*time.Second, func() error {
 		var ms []api.Member

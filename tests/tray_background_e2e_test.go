@@ -77,19 +77,7 @@ func pidIn(name string) int {
 // stopPID ends a process this test did not start itself (the tray the
 // window started), when the test ends.
 func stopPID(t *testing.T, pid int) {
-	t.Cleanup(func() {
-		p, err := os.FindProcess(pid)
-		if err != nil {
-			return
-		}
-		p.Signal(syscall.SIGTERM)
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			if p.Signal(syscall.Signal(0)) != nil {
-				return
-			}
-		}
-		p.Kill()
-	})
+	t.Cleanup(func() { endProcess(pid, 5*time.Second) })
 }
 
 // TestTrayE2ESyncAfterWindowCloses (issue 8: leave the app closed for a
@@ -176,20 +164,7 @@ func TestTrayE2ESyncAfterWindowCloses(t *testing.T) {
 	if pid := pidIn(nodeLock); pid != win.Process.Pid {
 		t.Fatalf("the node is owned by pid %d, want the window %d", pid, win.Process.Pid)
 	}
-	var inv api.Invite
-	alice.ok(&inv, "invite", "create", sp.ID, "--role", "member", "--json")
-	var joined api.SpaceSummary
-	bob.ok(&joined, "join", inv.Link, "--json")
-	neWait(t, "Alice sees Bob join", 20*time.Second, func() error {
-		var ms []api.Member
-		alice.ok(&ms, "member", "list", sp.ID, "--json")
-		for _, m := range ms {
-			if m.DID == bob.did {
-				return nil
-			}
-		}
-		return fmt.Errorf("Alice sees %d members, not Bob", len(ms))
-	})
+	bob.joins(alice, sp.ID)
 
 	// Close the window: the tray takes the node over.
 	if err := win.Process.Signal(syscall.SIGTERM); err != nil {

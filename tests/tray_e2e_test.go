@@ -50,20 +50,7 @@ func startTrayCmd(t *testing.T, cmd *exec.Cmd, env ...string) *trayProc {
 	if os.Getenv("DISPLAY") == "" || os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
 		t.Fatal("DISPLAY or DBUS_SESSION_BUS_ADDRESS is unset: run under xvfb-run and dbus-run-session (tests/run-e2e.sh does)")
 	}
-	p := &trayProc{tmp: t.TempDir(), exited: make(chan error, 1)}
-	p.cmd = cmd
-	p.cmd.Env = append(append(os.Environ(), "TMPDIR="+p.tmp), env...)
-	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { p.exited <- p.cmd.Wait() }()
-	t.Cleanup(func() {
-		if p.cmd.ProcessState == nil {
-			p.cmd.Process.Kill()
-			<-p.exited
-		}
-	})
+	p := launchTray(t, cmd, env...)
 	conn, err := dbus.ConnectSessionBus()
 	if err != nil {
 		t.Fatal(err)
@@ -376,17 +363,7 @@ func TestTrayE2EJoinNotification(t *testing.T) {
 	server := startNotificationServer(t)
 	ann, bo := profileEnv(t, "Ann"), profileEnv(t, "Bo")
 	mincaIn(t, bin, ann, "account", "create", "--name", "Ann")
-	host := exec.Command(bin, "host", "--listen", freePort(t))
-	host.Env = append(os.Environ(), ann...)
-	var hostOut syncBuffer
-	host.Stdout, host.Stderr = &hostOut, &hostOut
-	if err := host.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { host.Process.Signal(syscall.SIGTERM); host.Wait() }()
-	if !waitForText(&hostOut, "Accepting peers", 15*time.Second) {
-		t.Fatalf("minca host did not start:\n%s", hostOut.String())
-	}
+	keepHost(t, bin, ann, "Accepting peers", "--listen", freePort(t))
 	p := startTray(t, bin, ann...)
 	if _, err := p.menu.Wait(10*time.Second, hasItem("Quit")); err != nil {
 		t.Fatal(err)
@@ -415,17 +392,7 @@ func TestTrayE2EJoinNotification(t *testing.T) {
 	mincaIn(t, bin, bo, "account", "create", "--name", "Bo")
 	// Bo's node stays up (his own host), so his profile, and with it his
 	// name, follows the join; a one-shot join may exit before sending it.
-	boHost := exec.Command(bin, "host")
-	boHost.Env = append(os.Environ(), bo...)
-	var boOut syncBuffer
-	boHost.Stdout, boHost.Stderr = &boOut, &boOut
-	if err := boHost.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { boHost.Process.Signal(syscall.SIGTERM); boHost.Wait() }()
-	if !waitForText(&boOut, "keeping the node", 15*time.Second) {
-		t.Fatalf("Bo's minca host did not start:\n%s", boOut.String())
-	}
+	keepHost(t, bin, bo, "keeping the node")
 	mincaIn(t, bin, bo, "join", inv.Link)
 	select {
 	case s := <-server.summaries:

@@ -11,9 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godbus/dbus/v5"
-
-	"minca.dev/desktop/app/tray/traytest"
 	"minca.dev/desktop/node/api"
 )
 
@@ -63,17 +60,7 @@ func TestWindowE2EKeepsSyncingWithoutTrayIcons(t *testing.T) {
 	if pid := pidIn(nodeLock); pid != w.cmd.Process.Pid {
 		t.Fatalf("node.lock holds pid %d, want the window's %d", pid, w.cmd.Process.Pid)
 	}
-	var inv api.Invite
-	alice.ok(&inv, "invite", "create", sp.ID, "--role", "member", "--json")
-	bob.ok(nil, "join", inv.Link, "--json")
-	neWait(t, "Alice sees Bob join", 20*time.Second, func() error {
-		var ms []api.Member
-		alice.ok(&ms, "member", "list", sp.ID, "--json")
-		if len(ms) != 2 {
-			return fmt.Errorf("Alice sees %d members", len(ms))
-		}
-		return nil
-	})
+	bob.joins(alice, sp.ID)
 
 	w.terminate()
 	neWait(t, "the iconless tray takes the node over", 15*time.Second, func() error {
@@ -215,17 +202,7 @@ func stopTrayAfter(t *testing.T, env []string) {
 		if pid <= 0 || err != nil || !strings.Contains("\x00"+string(environ), "\x00HOME="+home+"\x00") {
 			return
 		}
-		p, err := os.FindProcess(pid)
-		if err != nil {
-			return
-		}
-		p.Signal(syscall.SIGTERM)
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			if p.Signal(syscall.Signal(0)) != nil {
-				return
-			}
-		}
-		p.Kill()
+		endProcess(pid, 10*time.Second)
 	})
 }
 
@@ -241,20 +218,7 @@ func TestTrayE2EBackgroundShowsIconLater(t *testing.T) {
 	}
 	alice := newNEUser(t, bin, "Alice")
 	alice.ok(nil, "account", "create", "--name", "Alice", "--json")
-	p := &trayProc{tmp: t.TempDir(), exited: make(chan error, 1)}
-	p.cmd = alice.command("tray", "--hidden", "--background")
-	p.cmd.Env = append(p.cmd.Env, "TMPDIR="+p.tmp, "MINCA_LOG=info")
-	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { p.exited <- p.cmd.Wait() }()
-	t.Cleanup(func() {
-		if p.cmd.ProcessState == nil {
-			p.cmd.Process.Kill()
-			<-p.exited
-		}
-	})
+	p := launchTray(t, alice.command("tray", "--hidden", "--background"), "MINCA_LOG=info")
 	if !waitForText(&p.out, "syncing in the background without one", 15*time.Second) {
 		t.Fatalf("the tray does not say it syncs without an icon:\n%s", p.out.String())
 	}
@@ -263,28 +227,7 @@ func TestTrayE2EBackgroundShowsIconLater(t *testing.T) {
 	if pid := pidIn(filepath.Join(filepath.Dir(st.StorePath), "node.lock")); pid != p.cmd.Process.Pid {
 		t.Fatalf("node.lock holds pid %d, want the tray's %d", pid, p.cmd.Process.Pid)
 	}
-	conn, err := dbus.ConnectSessionBus()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := traytest.Find(conn, p.cmd.Process.Pid, time.Second); err == nil {
-		t.Fatal("the tray serves a menu though the desktop shows no tray icons")
-	}
-	if files, _ := traytest.IconFiles(p.tmp); len(files) != 0 {
-		t.Fatalf("the tray wrote icon files with no icon shown: %v", files)
-	}
-
-	host := startTrayHost(t)
-	if p.menu, err = traytest.Find(conn, p.cmd.Process.Pid, 20*time.Second); err != nil {
-		t.Fatalf("no menu once a tray host runs: %v\n%s", err, p.out.String())
-	}
-	select {
-	case item := <-host.items:
-		t.Logf("the tray registered %s with the tray host", item)
-	case <-time.After(10 * time.Second):
-		t.Fatalf("the tray did not register with the tray host:\n%s", p.out.String())
-	}
+	p.iconOnceHostRuns(t, "the tray")
 	if _, err := p.menu.Wait(10*time.Second, hasItem("Quit")); err != nil {
 		t.Fatalf("the tray's menu has no Quit: %v", err)
 	}

@@ -63,19 +63,10 @@ func makeScreensProfile(t *testing.T, bin string) screensProfile {
 	var garden, book api.SpaceSummary
 	alice.ok(&garden, "space", "create", "Garden club", "--private", "--template", "club", "--json")
 	alice.ok(nil, "space", "create", "Family notes", "--private", "--template", "notebook", "--json")
-	var inv api.Invite
-	alice.ok(&inv, "invite", "create", garden.ID, "--role", "member", "--json")
-	bruno.ok(nil, "join", inv.Link, "--json")
-	neWait(t, "Alice sees Bruno join", 15*time.Second, func() error {
-		var ms []api.Member
-		alice.ok(&ms, "member", "list", garden.ID, "--json")
-		if len(ms) != 2 {
-			return fmt.Errorf("%d members", len(ms))
-		}
-		return nil
-	})
+	bruno.joins(alice, garden.ID)
 	alice.ok(nil, "member", "assign", garden.ID, bruno.did, "moderator", "--json")
 	bruno.ok(&book, "space", "create", "Book circle", "--template", "club", "--json")
+	var inv api.Invite
 	bruno.ok(&inv, "invite", "create", book.ID, "--role", "member", "--json")
 	return screensProfile{alice: alice, bruno: bruno, garden: garden.ID, bookLink: inv.Link}
 }
