@@ -1,15 +1,15 @@
 package app
 
 import (
-	"bufio"
 	"context"
 	"errors"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/godbus/dbus/v5"
+
+	"minca.dev/desktop/app/dbustest"
 )
 
 // desktopMethods are the bound methods of Desktop (desktop.go), beyond
@@ -92,24 +92,11 @@ func TestBridgeDesktop(t *testing.T) {
 // TrayOnBus: false on a bus where nobody owns the watcher's name, true
 // once somebody does, on a private dbus-daemon.
 func TestTrayOnBus(t *testing.T) {
-	addr := privateBus(t)
+	addr := dbustest.PrivateBus(t)
 	if ok, err := TrayOnBus(addr); ok || err != nil {
 		t.Fatalf("empty bus: TrayOnBus = %v, %v", ok, err)
 	}
-	conn, err := dbus.Dial(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if err := conn.Auth(nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := conn.Hello(); err != nil {
-		t.Fatal(err)
-	}
-	if r, err := conn.RequestName(StatusNotifierWatcher, dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
-		t.Fatalf("own %s: %v %v", StatusNotifierWatcher, r, err)
-	}
+	ownWatcher(t, addr)
 	if ok, err := TrayOnBus(addr); !ok || err != nil {
 		t.Fatalf("with a watcher: TrayOnBus = %v, %v", ok, err)
 	}
@@ -122,7 +109,7 @@ func TestTrayOnBus(t *testing.T) {
 // somebody does (heard as a signal, on a private dbus-daemon), and at
 // once when it is owned already; a cancelled wait returns its error.
 func TestWaitTrayOnBus(t *testing.T) {
-	addr := privateBus(t)
+	addr := dbustest.PrivateBus(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	if err := WaitTrayOnBus(ctx, addr); !errors.Is(err, context.DeadlineExceeded) {
@@ -135,20 +122,7 @@ func TestWaitTrayOnBus(t *testing.T) {
 		t.Fatalf("returned %v with no watcher", err)
 	case <-time.After(300 * time.Millisecond):
 	}
-	conn, err := dbus.Dial(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if err := conn.Auth(nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := conn.Hello(); err != nil {
-		t.Fatal(err)
-	}
-	if r, err := conn.RequestName(StatusNotifierWatcher, dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
-		t.Fatalf("own %s: %v %v", StatusNotifierWatcher, r, err)
-	}
+	ownWatcher(t, addr)
 	select {
 	case err := <-done:
 		if err != nil {
@@ -165,25 +139,12 @@ func TestWaitTrayOnBus(t *testing.T) {
 	}
 }
 
-// privateBus starts a D-Bus daemon of its own for the test and returns its
-// address; it is killed when the test ends.
-func privateBus(t *testing.T) string {
+// ownWatcher owns the watcher's name on the bus at addr until the test
+// ends, as a desktop's panel that shows tray icons does.
+func ownWatcher(t *testing.T, addr string) {
 	t.Helper()
-	if _, err := exec.LookPath("dbus-daemon"); err != nil {
-		t.Skip("dbus-daemon is not installed (apt-get install dbus)")
+	conn := dbustest.Connect(t, addr)
+	if r, err := conn.RequestName(StatusNotifierWatcher, dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
+		t.Fatalf("own %s: %v %v", StatusNotifierWatcher, r, err)
 	}
-	cmd := exec.Command("dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("dbus-daemon printed no address: %v", err)
-	}
-	return strings.TrimSpace(line)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"minca.dev/desktop/app/dbustest"
 	"minca.dev/desktop/node/api"
 )
 
@@ -67,7 +68,7 @@ func (r *roster) set(f func()) { r.mu.Lock(); f(); r.mu.Unlock() }
 func TestJoins(t *testing.T) {
 	defer func(w time.Duration) { nameWait = w }(nameWait)
 	nameWait = time.Second
-	addr := privateBus(t)
+	addr := dbustest.PrivateBus(t)
 	s := startServer(t, addr)
 	n := New(Config{Address: addr})
 	defer n.Close()
@@ -158,7 +159,7 @@ func watch(t *testing.T, r Roster, n *Notifier) (events chan api.Event, stop fun
 func TestJoinsTakeOver(t *testing.T) {
 	defer func(w time.Duration) { nameWait = w }(nameWait)
 	nameWait = 30 * time.Second
-	addr := privateBus(t)
+	addr := dbustest.PrivateBus(t)
 	s := startServer(t, addr)
 	seen := filepath.Join(t.TempDir(), "default.notify.seen")
 	me := api.Member{DID: "did:key:zMe", Self: true, Founder: true}
@@ -222,7 +223,7 @@ func TestJoinsTakeOver(t *testing.T) {
 // is no baseline: the watch takes the members it finds as known, and
 // writes the file anew, private to the user.
 func TestJoinsSeenFile(t *testing.T) {
-	addr := privateBus(t)
+	addr := dbustest.PrivateBus(t)
 	s := startServer(t, addr)
 	dir := t.TempDir()
 	r := &roster{spaces: []api.SpaceSummary{{ID: chess, Name: "Chess club"}},

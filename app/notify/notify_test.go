@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+
+	"minca.dev/desktop/app/dbustest"
 )
 
 // TestNotify: a notification reaches the server as the specification
@@ -20,7 +22,7 @@ func TestNotify(t *testing.T) {
 		{"markup server", []string{"body", "body-markup"}, "Jo &amp; Ann &lt;jo@example&gt;"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			addr := privateBus(t)
+			addr := dbustest.PrivateBus(t)
 			s := startServer(t, addr, tc.caps...)
 			n := New(Config{Address: addr})
 			defer n.Close()
@@ -40,7 +42,7 @@ func TestNotify(t *testing.T) {
 // TestNoServer: on a bus with no notification server, Notify does nothing,
 // returns nil and logs why, once.
 func TestNoServer(t *testing.T) {
-	addr := privateBus(t)
+	addr := dbustest.PrivateBus(t)
 	var logs bytes.Buffer
 	n := New(Config{Address: addr, Log: slog.New(slog.NewTextHandler(&logs, nil))})
 	defer n.Close()

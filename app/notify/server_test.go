@@ -1,38 +1,13 @@
 package notify
 
 import (
-	"bufio"
-
-	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/godbus/dbus/v5"
-)
 
-// privateBus starts a D-Bus daemon of its own for the test and returns its
-// address; it is killed when the test ends.
-func privateBus(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("dbus-daemon"); err != nil {
-		t.Skip("dbus-daemon is not installed (apt-get install dbus)")
-	}
-	cmd := exec.Command("dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("dbus-daemon printed no address: %v", err)
-	}
-	return strings.TrimSpace(line)
-}
+	"minca.dev/desktop/app/dbustest"
+)
 
 // note is one Notify call the server got.
 type note struct {
@@ -66,11 +41,7 @@ func (s *server) GetServerInformation() (string, string, string, string, *dbus.E
 // startServer registers a notification server on the bus at address.
 func startServer(t *testing.T, address string, caps ...string) *server {
 	t.Helper()
-	conn, err := dbus.Connect(address)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
+	conn := dbustest.Connect(t, address)
 	s := &server{caps: caps, notes: make(chan note, 16)}
 	if err := conn.Export(s, servicePath, iface); err != nil {
 		t.Fatal(err)
