@@ -16,13 +16,15 @@ import (
 // Such a peer learns what this node lacks and sends it in versions without
 // id (05 §6.3 step 2); this node, the responder, learns nothing of it
 // (05 §3.4: only the initiator learns have and need). So when that peer
-// begins a session on a collection, the node runs a session of its own on
-// it (05 §6.2: a node MAY initiate on every difference), keeps the ids it
-// finds in need as still to come, and asks for none of them: the peer's
-// own session sends them already. An id leaves the count when a versions
-// message brings it (as ToFetch counts a want's answer), or when it is
-// stored from whatever source (watched.Put). The node's own choice
-// (docs/spec/06-nodes.md §1.7, "versions still to come").
+// begins a session on a collection, the node asks it, in sessions of its
+// own of one round each (05 §6.2: a node MAY initiate on every
+// difference), for its ids where its first reconcile differs from this
+// node's items (comingplan.go), keeps those it lacks as still to come, and
+// asks for none of them: the peer's own session sends them already. An id
+// leaves the count when a versions message brings it (as ToFetch counts a
+// want's answer), or when it is stored from whatever source (watched.Put).
+// The node's own choice (docs/spec/06-nodes.md §1.7, "versions still to
+// come").
 
 // probeBase is the first id of this node's counting sessions: far above
 // the engine's own session and want ids (they count up from 1), below
@@ -37,21 +39,22 @@ var (
 // coming is one space's versions still to come from peers that begin the
 // sessions. Its zero value is ready; it is safe for concurrent use.
 type coming struct {
-	mu     sync.Mutex
-	ids    map[negentropy.ID]bool // found missing, not yet arrived or stored
-	landed map[negentropy.ID]bool // arrived or stored while a probe ran: found later, already here
-	probes map[uint64]*probe      // running, by session id
-	probed map[string]uint64      // by probeKey: the peer's session a probe was begun for
-	next   uint64
+	mu      sync.Mutex
+	ids     map[negentropy.ID]bool // found missing, not yet arrived or stored
+	landed  map[negentropy.ID]bool // arrived or stored while probes run or open: found later, already here
+	probes  map[uint64]*probe      // waiting for their answer, by session id
+	opening int                    // probes being made (planned from a snapshot of the items)
+	probed  map[string]uint64      // by probeKey: the peer's session probes were begun for
+	next    uint64
 }
 
-// probe is one counting session (05 §6.3 steps 1–2, without the asking).
+// probe is one counting session of one round (comingplan.go): the peer's
+// ids in a span, and this node's there.
 type probe struct {
-	peer   string // session DID
-	col    string
-	in     *negentropy.Initiator
-	rounds int
-	heard  time.Time
+	peer  string // session DID
+	col   string
+	ours  map[negentropy.ID]bool
+	heard time.Time
 }
 
 func probeKey(peer, collection string) string { return peer + "\x00" + collection }
@@ -80,7 +83,7 @@ func (c *coming) gone(ids []negentropy.ID) {
 	defer c.mu.Unlock()
 	for _, id := range ids {
 		delete(c.ids, id)
-		if len(c.probes) > 0 {
+		if c.probing() {
 			if c.landed == nil {
 				c.landed = map[negentropy.ID]bool{}
 			}
@@ -94,8 +97,10 @@ func (c *coming) gone(ids []negentropy.ID) {
 func (c *coming) watching() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.ids) > 0 || len(c.probes) > 0
+	return len(c.ids) > 0 || c.probing()
 }
+
+func (c *coming) probing() bool { return len(c.probes) > 0 || c.opening > 0 }
 
 // arrived takes the versions of a versions message out of the count as it
 // arrives, as ToFetch counts a want's answer (handler.go's answered).
@@ -126,7 +131,7 @@ func (c *coming) sweep(now time.Time) {
 
 func (c *coming) endLocked(id uint64) {
 	delete(c.probes, id)
-	if len(c.probes) == 0 {
+	if !c.probing() {
 		c.landed = nil
 	}
 }
@@ -147,16 +152,20 @@ func (m *Manager) sawSync(ctx context.Context, s *syncSpace, p *transport.Peer, 
 	return false
 }
 
-// probeSession begins a probe on the collection of a session the peer
-// begins (it found the collection differs, 05 §6.2 step 6), once per
-// session of the peer's, while none runs on it with that peer. The probe's
-// first round goes out before the engine answers the peer's, so the peer
-// answers it before it sends what its session found.
+// probeSession asks the peer, in one round, for its ids where its first
+// reconcile of a session differs from this node's items (comingplan.go),
+// once per session of the peer's, while no probe of the collection with it
+// waits. The probes go out before the engine answers the peer's session,
+// so the peer answers them before it sends what its session found.
 func (m *Manager) probeSession(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) {
 	parsed, err := syncmsg.Parse(msg)
 	r, ok := parsed.(*syncmsg.Reconcile)
 	if err != nil || !ok || !s.holds.HoldsCollection(r.Collection) {
 		return // the engine drops it, or answers held: false (05 §4, §5)
+	}
+	theirs, err := negentropy.Decode(r.Message)
+	if err != nil {
+		return // the engine drops it (05 §6.4)
 	}
 	c := &s.store.coming
 	key := probeKey(p.DID(), r.Collection)
@@ -165,29 +174,48 @@ func (m *Manager) probeSession(ctx context.Context, s *syncSpace, p *transport.P
 		c.mu.Unlock()
 		return
 	}
-	if c.probes == nil {
+	if c.probed == nil {
 		c.probes, c.probed = map[uint64]*probe{}, map[string]uint64{}
 	}
 	c.probed[key] = r.ID
-	id := probeBase + c.next
-	c.next++
-	pr := &probe{peer: p.DID(), col: r.Collection, heard: m.now()}
-	c.probes[id] = pr // from here, what arrives is noted as landed
+	c.opening++ // from here, what arrives is noted as landed
 	c.mu.Unlock()
-	var in *negentropy.Initiator
+	var spans []span
+	var named []negentropy.ID
 	items, err := s.store.Items(ctx, r.Collection)
 	if err == nil {
-		in, err = negentropy.NewInitiator(items, syncmsg.MaxFrame)
+		spans, named = plan(theirs, items)
 	}
+	asks := map[uint64][]byte{}
 	c.mu.Lock()
-	if err != nil {
-		c.endLocked(id)
-		c.mu.Unlock()
-		return
+	c.opening--
+	c.add(named)
+	for _, sp := range spans {
+		id := probeBase + c.next
+		c.next++
+		c.probes[id] = &probe{peer: p.DID(), col: r.Collection, ours: sp.ours, heard: m.now()}
+		asks[id] = sp.ask()
 	}
-	pr.in = in
+	if !c.probing() {
+		c.landed = nil
+	}
 	c.mu.Unlock()
-	send(p, &syncmsg.Reconcile{ID: id, Collection: r.Collection, Message: in.Initiate()})
+	for id, ask := range asks {
+		send(p, &syncmsg.Reconcile{ID: id, Collection: r.Collection, Message: ask})
+	}
+}
+
+// add counts ids as still to come, but those already here.
+func (c *coming) add(ids []negentropy.ID) {
+	for _, id := range ids {
+		if c.landed[id] {
+			continue
+		}
+		if c.ids == nil {
+			c.ids = map[negentropy.ID]bool{}
+		}
+		c.ids[id] = true
+	}
 }
 
 func (c *coming) running(key string) bool {
@@ -199,53 +227,43 @@ func (c *coming) running(key string) bool {
 	return false
 }
 
-// probeAnswer feeds a reconciled to its probe; false when it answers none.
+// probeAnswer takes a reconciled that answers a probe; false when it
+// answers none.
 func (m *Manager) probeAnswer(s *syncSpace, p *transport.Peer, msg []byte) bool {
 	parsed, err := syncmsg.Parse(msg)
 	r, ok := parsed.(*syncmsg.Reconciled)
 	if err != nil || !ok || r.ID < probeBase {
 		return false
 	}
-	next, col := s.store.coming.answer(r, p.DID(), m.now())
-	if next != nil {
-		send(p, &syncmsg.Reconcile{ID: r.ID, Collection: col, Message: next})
-	}
+	s.store.coming.answer(r, p.DID())
 	return true
 }
 
-// answer takes one round of a probe: the ids it finds missing are still to
-// come; next is the probe's next round, nil when it ended.
-func (c *coming) answer(r *syncmsg.Reconciled, peer string, now time.Time) (next []byte, col string) {
+// answer takes a probe's answer: the ids its IdList ranges name that this
+// node lacks are still to come. The probe ends with it, whatever it says:
+// what a cut-short answer left out is not asked again (comingplan.go).
+func (c *coming) answer(r *syncmsg.Reconciled, peer string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	pr := c.probes[r.ID]
-	if pr == nil || pr.in == nil || pr.peer != peer {
-		return nil, ""
+	if pr == nil || pr.peer != peer {
+		return
 	}
-	pr.heard = now
+	defer c.endLocked(r.ID)
 	if r.NotHeld {
-		c.endLocked(r.ID)
-		return nil, ""
+		return
 	}
-	round, err := pr.in.Reconcile(r.Message)
+	got, err := negentropy.Decode(r.Message)
 	if err != nil {
-		c.endLocked(r.ID)
-		return nil, ""
+		return
 	}
-	for _, id := range round.Need {
-		if c.landed[id] {
-			continue
+	for _, rg := range got.Ranges {
+		for _, id := range rg.IDs {
+			if !pr.ours[id] {
+				c.add([]negentropy.ID{id})
+			}
 		}
-		if c.ids == nil {
-			c.ids = map[negentropy.ID]bool{}
-		}
-		c.ids[id] = true
 	}
-	if pr.rounds++; round.Next == nil || pr.rounds >= syncer.MaxRounds {
-		c.endLocked(r.ID)
-		return nil, ""
-	}
-	return round.Next, pr.col
 }
 
 func send(p *transport.Peer, msg syncmsg.Message) {
