@@ -129,3 +129,34 @@ func (u *neUser) joins(inviter *neUser, spaceID string) {
 		return fmt.Errorf("%s sees %d members, not %s", inviter.name, len(ms), u.name)
 	})
 }
+
+// versions is how many versions of spaceID u's node holds (sync status),
+// -1 when it does not hold the space.
+func (u *neUser) versions(spaceID string) int {
+	var s api.SyncStatus
+	u.ok(&s, "sync", "status", "--json")
+	for _, x := range s.Spaces {
+		if x.SpaceID == spaceID {
+			return x.Versions
+		}
+	}
+	return -1
+}
+
+// receivesWrite has writer write body in spaceID through its `minca ui`
+// (started here) and waits up to 30 s for u's node to hold more versions
+// of the space than before; what names the wait. It returns the record's
+// id.
+func (u *neUser) receivesWrite(writer *neUser, spaceID, body, what string) string {
+	u.t.Helper()
+	before := u.versions(spaceID)
+	writer.startUI()
+	id := writer.write(spaceID, body)
+	neWait(u.t, what, 30*time.Second, func() error {
+		if n := u.versions(spaceID); n <= before {
+			return fmt.Errorf("%s holds %d versions of the space, as before %s wrote", u.name, n, writer.name)
+		}
+		return nil
+	})
+	return id
+}

@@ -189,26 +189,7 @@ func TestTrayE2ESyncAfterWindowCloses(t *testing.T) {
 		}
 		return nil
 	})
-	versions := func() int {
-		var s api.SyncStatus
-		alice.ok(&s, "sync", "status", "--json")
-		for _, sp2 := range s.Spaces {
-			if sp2.SpaceID == sp.ID {
-				return sp2.Versions
-			}
-		}
-		return -1
-	}
-	before := versions()
-
-	bob.startUI()
-	id := bob.write(sp.ID, "hi while Alice's window is closed")
-	neWait(t, "Alice's node, kept by the tray, receives Bob's write", 30*time.Second, func() error {
-		if n := versions(); n <= before {
-			return fmt.Errorf("Alice holds %d versions of the space, as before Bob wrote", n)
-		}
-		return nil
-	})
+	id := alice.receivesWrite(bob, sp.ID, "hi while Alice's window is closed", "Alice's node, kept by the tray, receives Bob's write")
 	alice.startUI()
 	neWait(t, "Alice reads Bob's write", 10*time.Second, func() error { return alice.reads(sp.ID, id, "hi while Alice's window is closed") })
 	if pid := pidIn(nodeLock); pid != trayPID {

@@ -69,25 +69,7 @@ func TestWindowE2EKeepsSyncingWithoutTrayIcons(t *testing.T) {
 		}
 		return nil
 	})
-	versions := func() int {
-		var s api.SyncStatus
-		alice.ok(&s, "sync", "status", "--json")
-		for _, x := range s.Spaces {
-			if x.SpaceID == sp.ID {
-				return x.Versions
-			}
-		}
-		return -1
-	}
-	before := versions()
-	bob.startUI()
-	bob.write(sp.ID, "while Alice's window is closed")
-	neWait(t, "Alice's node, kept by the iconless tray, receives Bob's write", 30*time.Second, func() error {
-		if n := versions(); n <= before {
-			return fmt.Errorf("Alice holds %d versions of the space, as before Bob wrote", n)
-		}
-		return nil
-	})
+	alice.receivesWrite(bob, sp.ID, "while Alice's window is closed", "Alice's node, kept by the iconless tray, receives Bob's write")
 	alice.ok(&st, "status", "--json")
 
 	// Opened again, the window is the tray's client; Quit in Settings
