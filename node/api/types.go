@@ -67,6 +67,10 @@ type Removal struct {
 	ByName  string    `json:"byName,omitempty"` // its profile name, when known
 	At      time.Time `json:"at,omitempty"`
 	Refused bool      `json:"refused"`
+	// RetryEvery, once this node stopped retrying often (the removal
+	// reached it, or every computer refused it for a while), is how long
+	// it waits between tries of the computers that refuse it (ns).
+	RetryEvery time.Duration `json:"retryEvery,omitempty"`
 }
 
 // SpaceDetail is one space's page.

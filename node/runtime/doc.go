@@ -61,7 +61,9 @@
 //   - A removed node is sent nothing, its removal included (03 §9.2), so
 //     it learns it lost its place mostly from every node it dials closing
 //     with 4003 (api.Removal.Refused; who and when only if the removal
-//     reached it). It keeps redialling with the transport's backoff (up to
-//     60 s): 4003 is also what a node answers that does not hold the space
-//     yet, and a new invite may let it in again.
+//     reached it). 4003 is also what a node answers that does not hold the
+//     space yet, so it redials with the transport's backoff (up to 60 s)
+//     until the removal is in its history or every node has refused it for
+//     10 minutes; then it tries once an hour (api.Removal.RetryEvery), and
+//     at once on Sync now or a new invite to the space (removal.go).
 package runtime

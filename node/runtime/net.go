@@ -70,6 +70,8 @@ func (n *Node) startNetLocked() error {
 		return fmt.Errorf("node sockets: %w", err)
 	}
 	n.net, n.netURL = m, m.URL()
+	// Its dialers' refusals are told to removal.go's loop.
+	m.NotifyDials(n.wake.refusal)
 	if n.paused { // kept paused across restarts (sync.go)
 		if err := m.Pause(); err != nil {
 			return fmt.Errorf("node sockets: %w", err)

@@ -14,18 +14,26 @@ import (
 // api.Removal). Peers send a former member nothing, the removal itself
 // included (03 §9.2, 04 §9.3): a removed node mostly learns of it by the
 // computers it dials refusing it (close 4003, 04 §5.3), which no store
-// change tells. refusalLoop looks when node/netsync tells of a peer come
-// or gone and when a space opens (wake.go), then again refusalEvery after,
-// doubling up to refusalIdle (a dial's close lands in its standing just
-// after the peer's going is told); past that it waits for a notice alone,
-// unless a dial is still connecting or backing off: a refusal of a new
-// dial is told by nothing, so while one is, it looks every refusalIdle.
-// When the removal does reach the node (e.g. it was written while the
-// node was connected to someone who had not yet seen it), its summary
-// says who and when as soon as the store lands it (loop.go's space events).
+// change tells. refusalLoop looks when node/netsync tells that a dialer
+// connected, was refused or failed, or the nodes a space dials changed
+// (NotifyDials), when sync pauses or resumes and when a space opens
+// (wake.go); never on a timer, at most once per refusalEvery. When the
+// removal does reach the node (e.g. it was written while the node was
+// connected to someone who had not yet seen it), its summary says who and
+// when as soon as the store lands it (loop.go's space events).
+//
+// A removed node stops retrying often (our choice, 04 §5.4): 4003 is also
+// what a node answers that does not hold the space yet, so a refusal alone
+// proves nothing; but once the space's access history here shows the
+// account removed, or every node the space dials has refused it for
+// refusedLong, the space's dialers wait refusedRetry after each refusal
+// (netsync.Manager.HoldRefused), and its summary says so (RetryEvery). A
+// new invitation to the space (AddNodes), Sync now, and a restart try at
+// once again.
 const (
 	refusalEvery = 500 * time.Millisecond
-	refusalIdle  = 8 * time.Second
+	refusedLong  = 10 * time.Minute
+	refusedRetry = time.Hour
 )
 
 // removalLocked is how h's summary says the account lost its place: nil
@@ -42,18 +50,16 @@ func (n *Node) removalLocked(ctx context.Context, h *held, hist *access.History)
 		}
 		r.Refused = true
 	}
+	if r != nil && n.net != nil {
+		r.RetryEvery = n.net.RefusedHold(h.sp.ID)
+	}
 	return r
 }
 
 // removedByLocked finds the latest applied removal of me by another
 // account (03 §2.5; leaving is the account's own).
 func (n *Node) removedByLocked(ctx context.Context, h *held, hist *access.History, me string) *api.Removal {
-	var last *access.Event
-	for _, ev := range hist.Reductions(me) {
-		if ev.Kind == access.KindRemove && ev.DID == me && ev.Root != me {
-			last = &ev
-		}
-	}
+	last := lastRemoval(hist, me)
 	if last == nil {
 		return nil
 	}
@@ -74,10 +80,23 @@ func (n *Node) refusedLocked(h *held) bool {
 	return dialled > 0 && refusing == dialled
 }
 
+// lastRemoval is the latest applied removal of me by another account,
+// nil if none.
+func lastRemoval(hist *access.History, me string) *access.Event {
+	var last *access.Event
+	for _, ev := range hist.Reductions(me) {
+		if ev.Kind == access.KindRemove && ev.DID == me && ev.Root != me {
+			last = &ev
+		}
+	}
+	return last
+}
+
 // peerNotice tells refusalLoop of a node/netsync event that may change a
-// refusal: a peer came or went, sync paused or resumed.
+// refusal: sync paused or resumed (node/netsync tells of its dialers
+// itself, NotifyDials).
 func (n *Node) peerNotice(e api.Event) {
-	if c, ok := e.Data.(netsync.Change); ok && c.What != netsync.PeerConnected && c.What != netsync.PeerDisconnected {
+	if e.Kind != netsync.EventStatus {
 		return
 	}
 	select {
@@ -86,81 +105,83 @@ func (n *Node) peerNotice(e api.Event) {
 	}
 }
 
-// refusalLoop emits a space event whenever a space's refusal changes, so
-// an open page says so without a store change to wake it.
+// refusals is what refusalLoop knows of each space since its last look.
+type refusals struct {
+	refused map[string]bool
+	since   map[string]time.Time // when every node it dials began to refuse it
+}
+
+func newRefusals() *refusals {
+	return &refusals{refused: map[string]bool{}, since: map[string]time.Time{}}
+}
+
+// refusalLoop emits a space event whenever a space's refusal or hold
+// changes, so an open page says so without a store change to wake it.
 func (n *Node) refusalLoop(stop <-chan struct{}) {
 	defer n.bg.Done()
-	refused := map[string]bool{}
+	rs := newRefusals()
 	wt := &waiter{name: "refusal", w: n.wake, notice: n.wake.refusal, pace: refusalEvery, last: n.wake.now()}
-	b := newBackoff(refusalEvery, refusalIdle)
-	rest := true // nothing told since the backoff reached refusalIdle, no dial pending
-	for {
-		noticed, ok := wt.await(stop, b.cur, rest)
-		if !ok {
-			return
-		}
-		if noticed {
-			b = newBackoff(refusalEvery, refusalIdle)
-		}
-		changed, pending := n.noticeRefusals(refused)
-		b.looked(changed)
-		rest = b.cur == refusalIdle && !pending
+	for wt.told(stop) {
+		n.noticeRefusals(rs)
 	}
 }
 
-// await returns when a notice came (noticed; but not before pace after
-// the last pass) or, unless rest, d passed; ok is false when stop closed
-// first.
-func (wt *waiter) await(stop <-chan struct{}, d time.Duration, rest bool) (noticed, ok bool) {
-	var timer <-chan time.Time
-	if !rest {
-		t, cancel := wt.timer(d)
-		defer cancel()
-		timer = t
-	}
-	select {
-	case <-stop:
-		return false, false
-	case <-timer:
-	case <-wt.notice:
-		noticed = true
-		if wait := wt.pace - wt.w.now().Sub(wt.last); wait > 0 {
-			t := time.NewTimer(wait)
-			defer t.Stop()
-			select {
-			case <-stop:
-				return false, false
-			case <-t.C:
-			}
-		}
-	}
-	wt.last = wt.w.now()
-	return noticed, true
-}
-
-// noticeRefusals emits a space event for each space whose refusal changed
-// since the last look. It says whether any did, and whether a dial of any
-// space is still connecting or backing off.
-func (n *Node) noticeRefusals(refused map[string]bool) (changed, pending bool) {
+// noticeRefusals holds back or lets go the dialers of each space as
+// refusedHold says, and emits a space event for each space whose refusal
+// or hold changed since the last look. It says whether any did.
+func (n *Node) noticeRefusals(rs *refusals) (changed bool) {
 	n.wake.looks.Add(1)
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.closed || n.acct == nil {
-		return false, false
+		return false
 	}
 	ctx := context.Background()
+	now := n.wake.now()
 	for id, h := range n.spaces {
-		if n.net != nil && !n.paused {
-			_, p, _ := n.net.Refusing(id)
-			pending = pending || p > 0
+		refused := n.refusedLocked(h)
+		if !refused {
+			delete(rs.since, id)
+		} else if rs.since[id].IsZero() {
+			rs.since[id] = now
 		}
-		now := n.refusedLocked(h)
-		if now == refused[id] {
+		held := n.holdBackLocked(ctx, h, refused, now.Sub(rs.since[id]))
+		if refused == rs.refused[id] && !held {
 			continue
 		}
-		refused[id] = now
+		rs.refused[id] = refused
 		changed = true
 		n.emitSpaceLocked(ctx, h)
 	}
-	return changed, pending
+	return changed
+}
+
+// holdBackLocked sets how long the dialers of h wait after each refusal, as
+// refusedHold says, and says whether that changed.
+func (n *Node) holdBackLocked(ctx context.Context, h *held, refused bool, refusedFor time.Duration) bool {
+	if n.net == nil || n.paused {
+		return false
+	}
+	removed := false
+	if hist, err := h.replay(ctx); err == nil {
+		me := n.acct.DID()
+		removed = !hist.Current().IsMember(me) && lastRemoval(hist, me) != nil
+	}
+	want := refusedHold(removed, refused, refusedFor)
+	if n.net.RefusedHold(h.sp.ID) == want {
+		return false
+	}
+	n.net.HoldRefused(h.sp.ID, want)
+	return true
+}
+
+// refusedHold is how long a space's dialers wait after each refusal: the
+// transport's backoff alone (0) until the account's removal is in the
+// space's history here, or every node it dials has refused it for
+// refusedLong; then refusedRetry.
+func refusedHold(removed, refused bool, refusedFor time.Duration) time.Duration {
+	if removed || (refused && refusedFor >= refusedLong) {
+		return refusedRetry
+	}
+	return 0
 }

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,42 +30,34 @@ func waitSpaceEvent(t *testing.T, evs <-chan api.Event, id, what string, ok func
 	}
 }
 
-// stepClock is a loopClock whose timed waits of one loop each fire after
-// step, however long they are (the other loops' never fire): the refusal
-// loop's backoff runs through in a few steps.
-type stepClock struct {
-	loop string
-	step time.Duration
+// skewClock is the real time for the node's loops, moved on by skip: the
+// refusal loop's refusedLong passes in no time.
+type skewClock struct{ skew atomic.Int64 }
+
+func installSkew(n *Node) *skewClock {
+	c := &skewClock{}
+	n.wake.clock.Store(&loopClock{
+		now:   func() time.Time { return time.Now().Add(time.Duration(c.skew.Load())) },
+		after: func(_ string, d time.Duration) <-chan time.Time { return time.After(d) },
+	})
+	return c
 }
 
-func installStep(n *Node, loop string, step time.Duration) {
-	c := stepClock{loop: loop, step: step}
-	n.wake.clock.Store(&loopClock{now: time.Now, after: c.after})
-	n.wake.kick() // out of the real timer it may be waiting on
-}
+func (c *skewClock) skip(d time.Duration) { c.skew.Add(int64(d)) }
 
-func (c stepClock) after(loop string, _ time.Duration) <-chan time.Time {
-	if loop != c.loop {
-		return nil
-	}
-	return time.After(c.step)
-}
-
-// atRest waits until n's refusal loop looked and then stayed still for
-// its pace and all its backoff's steps, twice over, and says how many
-// looks it made.
-func atRest(t *testing.T, n *Node, step time.Duration) int64 {
+// quiet waits until n's refusal loop made no look for a while and says
+// how many it made.
+func quiet(t *testing.T, n *Node) int64 {
 	t.Helper()
-	quiet := 2 * (refusalEvery + 10*step)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		before := n.wake.looks.Load()
-		time.Sleep(quiet)
+		time.Sleep(3 * refusalEvery)
 		if now := n.wake.looks.Load(); now == before && now > 0 {
 			return now
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the refusal loop never came to rest: %d looks", n.wake.looks.Load())
+			t.Fatalf("the refusal loop never stopped looking: %d looks", n.wake.looks.Load())
 		}
 	}
 }
@@ -89,9 +82,9 @@ func memberOf(p *person, id, did string) error {
 // learns it from her refusals (4003): while the space is open, a space
 // event says it is refused (no store change wakes it), the page's peer
 // says refused rather than backing off, and Bob is still a member in his
-// own replay (who removed him is unknown to it). Bob's refusal loop is at
-// rest when Alice removes him, looking no more on its own: the peer's
-// going, told by node/netsync, is what wakes it.
+// own replay (who removed him is unknown to it). Bob's refusal loop looks
+// on no timer: connected to Alice, it makes no look; the refusal, told by
+// node/netsync, is what wakes it.
 func TestRemovedNodeNoticesRefusal(t *testing.T) {
 	ctx := context.Background()
 	alice, bob := netPerson(t, "Alice", true), netPerson(t, "Bob", false)
@@ -105,21 +98,17 @@ func TestRemovedNodeNoticesRefusal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const step = 20 * time.Millisecond
-	installStep(bob.n, "refusal", step)
-	// At rest, connected to Alice: no looks while the clock would fire a
-	// timed one every step, fifty times over.
-	rest := atRest(t, bob.n, step)
-	time.Sleep(50 * step)
+	rest := quiet(t, bob.n)
+	time.Sleep(4 * refusalEvery)
 	if now := bob.n.wake.looks.Load(); now != rest {
-		t.Fatalf("bob's refusal loop looks at rest: %d looks, then %d", rest, now)
+		t.Fatalf("bob's refusal loop looks, connected and told nothing: %d looks, then %d", rest, now)
 	}
 	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
 		t.Fatal(err)
 	}
 	got := waitSpaceEvent(t, evs, s.ID, "bob's space refused", func(s api.SpaceSummary) bool { return s.Removed != nil && s.Removed.Refused })
-	if got.Removed.By != "" {
-		t.Fatalf("bob's node names who removed him without the removal: %+v", got.Removed)
+	if got.Removed.By != "" || got.Removed.RetryEvery != 0 {
+		t.Fatalf("bob's node names who removed him without the removal, or gave up at once: %+v", got.Removed)
 	}
 	d := detail(t, bob, s.ID)
 	if d.Removed == nil || !d.Removed.Refused || len(d.Peers) != 1 || d.Peers[0].State != netsync.PeerStateRefused {
@@ -130,19 +119,96 @@ func TestRemovedNodeNoticesRefusal(t *testing.T) {
 	}
 	// The look that tells it: a space whose refusal changed since the last
 	// look gets a space event; one that did not, none.
-	seen := map[string]bool{}
-	if changed, _ := bob.n.noticeRefusals(seen); !changed || !seen[s.ID] {
-		t.Fatalf("the look did not see bob's space refused: %v", seen)
+	rs := newRefusals()
+	if changed := bob.n.noticeRefusals(rs); !changed || !rs.refused[s.ID] {
+		t.Fatalf("the look did not see bob's space refused: %v", rs.refused)
 	}
 	waitSpaceEvent(t, evs, s.ID, "the look's space event", func(s api.SpaceSummary) bool { return s.Removed != nil && s.Removed.Refused })
-	if changed, _ := bob.n.noticeRefusals(seen); changed {
-		t.Fatalf("a second look saw a change: %v", seen)
+	if changed := bob.n.noticeRefusals(rs); changed {
+		t.Fatalf("a second look saw a change: %v", rs.refused)
 	}
-	// Refused by every node it dials, none pending: at rest again.
-	rest = atRest(t, bob.n, step)
-	time.Sleep(50 * step)
-	if now := bob.n.wake.looks.Load(); now != rest {
-		t.Fatalf("bob's refusal loop looks at rest once refused: %d looks, then %d", rest, now)
+}
+
+// Once every node a space dials has refused Bob for refusedLong, his node
+// stops retrying often: it waits refusedRetry after each refusal, the wait
+// under way included, and his space's summary says so. Alice's node, which
+// counts each refused dial against Bob's, counts no more of them (his
+// backoff alone dials again within 2 s at that point); his refusal loop
+// makes no more looks. Sync now tries once more, at once, then he waits
+// again.
+func TestRemovedNodeStopsDialling(t *testing.T) {
+	ctx := context.Background()
+	alice, bob := netPerson(t, "Alice", true), netPerson(t, "Bob", false)
+	s := share(t, alice, true, "member", bob)
+	waitFor(t, "bob connected", func() error { return connected(t, bob, alice) })
+	waitFor(t, "alice's members show bob", func() error { return memberOf(alice, s.ID, bob.did) })
+	clock := installSkew(bob.n)
+	evs, err := bob.n.Watch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+		t.Fatal(err)
+	}
+	waitSpaceEvent(t, evs, s.ID, "bob's space refused", func(s api.SpaceSummary) bool { return s.Removed != nil && s.Removed.Refused })
+	if r := detail(t, bob, s.ID).Removed; r.RetryEvery != 0 {
+		t.Fatalf("bob's node gave up at its first refusal: %+v", r)
+	}
+	clock.skip(refusedLong)
+	waitSpaceEvent(t, evs, s.ID, "bob's node retrying seldom", func(s api.SpaceSummary) bool {
+		return s.Removed != nil && s.Removed.Refused && s.Removed.RetryEvery == refusedRetry
+	})
+	dials := func() int {
+		ps, _ := peer(t, alice, bob.wireDID())
+		return ps.Dropped
+	}
+	looks := quiet(t, bob.n) // a refusal told during the look that held back gets one more
+	held := dials()
+	time.Sleep(4 * time.Second)
+	if now := dials(); now != held {
+		t.Fatalf("bob's node dialled alice's %d times more, held back", now-held)
+	}
+	if now := bob.n.wake.looks.Load(); now != looks {
+		t.Fatalf("bob's refusal loop looked %d times more, held back", now-looks)
+	}
+	if d := detail(t, bob, s.ID); d.Peers[0].State != netsync.PeerStateRefused {
+		t.Fatalf("bob's page, held back: peers %+v", d.Peers)
+	}
+	if err := bob.n.SyncNow(ctx, s.ID); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "sync now dials once", func() error {
+		if now := dials(); now != held+1 {
+			return fmt.Errorf("%d dials since held back", now-held)
+		}
+		return nil
+	})
+	time.Sleep(4 * time.Second)
+	if now := dials(); now != held+1 {
+		t.Fatalf("bob's node dialled alice's %d times after sync now, want 1", now-held)
+	}
+	if r := detail(t, bob, s.ID).Removed; r == nil || r.RetryEvery != refusedRetry {
+		t.Fatalf("bob's removal after sync now: %+v", r)
+	}
+}
+
+// How long a space's dialers wait after each refusal.
+func TestRefusedHold(t *testing.T) {
+	for _, c := range []struct {
+		removed, refused bool
+		for_             time.Duration
+		want             time.Duration
+	}{
+		{false, false, 0, 0},
+		{false, true, refusedLong - time.Second, 0},
+		{false, true, refusedLong, refusedRetry},
+		{false, false, refusedLong, 0}, // no longer refused by every node
+		{true, false, 0, refusedRetry}, // the removal is in its history
+		{true, true, 0, refusedRetry},
+	} {
+		if got := refusedHold(c.removed, c.refused, c.for_); got != c.want {
+			t.Errorf("removed %v, refused %v for %v: %v, want %v", c.removed, c.refused, c.for_, got, c.want)
+		}
 	}
 }
 

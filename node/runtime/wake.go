@@ -48,7 +48,7 @@ type loopClock struct {
 // folder_mirror.go, removal.go).
 type wakes struct {
 	loop, mirror chan struct{}             // room for one each
-	refusal      chan struct{}             // room for one: removal.go's look
+	refusal      chan struct{}             // room for one: removal.go's look (netsync.Manager.NotifyDials too)
 	looks        atomic.Int64              // removal.go's looks so far, for tests
 	clock        atomic.Pointer[loopClock] // nil: the real time
 }
@@ -110,6 +110,28 @@ func (wt *waiter) wait(stop <-chan struct{}, d time.Duration) bool {
 				return false
 			case <-t.C:
 			}
+		}
+	}
+	wt.last = wt.w.now()
+	return true
+}
+
+// told returns when a notice came, but not before pace after the last
+// pass; false when stop closed first. A loop that only a notice wakes
+// (removal.go) waits on no timer.
+func (wt *waiter) told(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return false
+	case <-wt.notice:
+	}
+	if rest := wt.pace - wt.w.now().Sub(wt.last); rest > 0 {
+		t := time.NewTimer(rest)
+		defer t.Stop()
+		select {
+		case <-stop:
+			return false
+		case <-t.C:
 		}
 	}
 	wt.last = wt.w.now()
