@@ -16,7 +16,7 @@ import (
 	"minca.dev/desktop/core/identity"
 )
 
-func newKey(t *testing.T) *identity.KeyPair {
+func newKey(t testing.TB) *identity.KeyPair {
 	t.Helper()
 	k, err := identity.NewKeyPair(rand.Reader)
 	if err != nil {
