@@ -88,9 +88,14 @@ func (d *Dialer) run() {
 	defer close(d.done)
 	attempt := 0
 	for {
-		if d.t.hasPeer(d.space, d.node.DID) {
-			// It dialled us: nothing to do while that lasts.
+		if p := d.t.peerOf(d.space, d.node.DID); p != nil {
+			// It dialled us: nothing to do while that lasts, then Base.
 			d.update("", func(s *DialState) { s.Wait = d.t.cfg.Backoff.Base })
+			select {
+			case <-p.down:
+			case <-d.stop:
+				return
+			}
 			select {
 			case <-d.t.cfg.Clock.After(d.t.cfg.Backoff.Base):
 				continue

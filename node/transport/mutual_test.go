@@ -2,20 +2,33 @@ package transport
 
 import (
 	"crypto/tls"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"minca.dev/desktop/node/nodetls/tlstest"
 )
 
+// countClock is the real time, counting the waits asked of it.
+type countClock struct{ waits atomic.Int64 }
+
+func (c *countClock) Now() time.Time { return time.Now() }
+
+func (c *countClock) After(d time.Duration) <-chan time.Time {
+	c.waits.Add(1)
+	return time.After(d)
+}
+
 // TestMutualDial: two nodes dialling each other for one space settle on one
-// connection (the one dialled by the lower DID) and stay on it.
+// connection (the one dialled by the lower DID) and stay on it; the dialler
+// whose connection lost waits for the other's to end, on no timer.
 func TestMutualDial(t *testing.T) {
 	ka, kb := keyOf(t, 1), keyOf(t, 2)
 	sp := testSpace(t, ka, kb)
 	ra, rb := &recorder{}, &recorder{}
-	ta := newTransport(t, ka, newGate(sp.ID), ra)
-	tb := newTransport(t, kb, newGate(sp.ID), rb)
+	ca, cb := &countClock{}, &countClock{}
+	ta := newTransport(t, ka, newGate(sp.ID), ra, func(c *Config) { c.Clock = ca })
+	tb := newTransport(t, kb, newGate(sp.ID), rb, func(c *Config) { c.Clock = cb })
 	addrA, addrB := listen(t, ta), listen(t, tb)
 	if _, err := ta.Connect(nodeURL(addrB, kb.DID()), sp.ID); err != nil {
 		t.Fatal(err)
@@ -31,8 +44,13 @@ func TestMutualDial(t *testing.T) {
 	}
 	eventually(t, "one connection", settled)
 	time.Sleep(300 * time.Millisecond) // many backoff periods of the test's fast backoff
+	waits := ca.waits.Load() + cb.waits.Load()
+	time.Sleep(300 * time.Millisecond)
 	if !settled() {
 		t.Fatal("the connection changed")
+	}
+	if now := ca.waits.Load() + cb.waits.Load(); now != waits {
+		t.Fatalf("the diallers waited on a timer %d times more, settled", now-waits)
 	}
 	rb.mu.Lock()
 	ups := len(rb.up)

@@ -138,10 +138,11 @@ func (t *Transport) unregister(p *Peer) {
 	delete(t.inbound, p)
 }
 
-func (t *Transport) hasPeer(spaceID, did string) bool {
+// peerOf is the connection kept with did in spaceID, nil if none.
+func (t *Transport) peerOf(spaceID, did string) *Peer {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.peers[spaceID+"|"+did] != nil
+	return t.peers[spaceID+"|"+did]
 }
 
 // newPeer wraps a handshaken connection.
