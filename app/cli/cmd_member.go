@@ -63,18 +63,12 @@ func memberRole(env Env, c command, args []string, assign bool) error {
 	if err := checkAll(checkSpace(space), checkAccount(account), checkRole(role)); err != nil {
 		return err
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		if assign {
-			if err := n.Assign(ctx, space, account, role); err != nil {
-				return err
-			}
-			return o.done(env, fmt.Sprintf("Assigned %s to %s", role, account))
-		}
-		if err := n.Unassign(ctx, space, account, role); err != nil {
-			return err
-		}
-		return o.done(env, fmt.Sprintf("Unassigned %s from %s", role, account))
-	})
+	if assign {
+		give := func(n api.Node, ctx context.Context) error { return n.Assign(ctx, space, account, role) }
+		return do(env, o, fmt.Sprintf("Assigned %s to %s", role, account), give)
+	}
+	take := func(n api.Node, ctx context.Context) error { return n.Unassign(ctx, space, account, role) }
+	return do(env, o, fmt.Sprintf("Unassigned %s from %s", role, account), take)
 }
 
 // runMemberRemove removes a member from a space.
@@ -86,10 +80,6 @@ func runMemberRemove(env Env, c command, args []string) error {
 	if err := checkAll(checkSpace(pos[0]), checkAccount(pos[1])); err != nil {
 		return err
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		if err := n.RemoveMember(ctx, pos[0], pos[1]); err != nil {
-			return err
-		}
-		return o.done(env, "Removed "+pos[1])
-	})
+	remove := func(n api.Node, ctx context.Context) error { return n.RemoveMember(ctx, pos[0], pos[1]) }
+	return do(env, o, "Removed "+pos[1], remove)
 }

@@ -105,10 +105,6 @@ func runSpaceLeave(env Env, c command, args []string) error {
 	if err := checkSpace(pos[0]); err != nil {
 		return err
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		if err := n.LeaveSpace(ctx, pos[0]); err != nil {
-			return err
-		}
-		return o.done(env, "Left space "+pos[0])
-	})
+	leave := func(n api.Node, ctx context.Context) error { return n.LeaveSpace(ctx, pos[0]) }
+	return do(env, o, "Left space "+pos[0], leave)
 }

@@ -79,10 +79,5 @@ func syncToggle(env Env, c command, args []string, msg string, f func(api.Node, 
 	if err != nil {
 		return err
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error { // kept in the node's state
-		if err := f(n, ctx); err != nil {
-			return err
-		}
-		return o.done(env, msg)
-	})
+	return do(env, o, msg, f) // kept in the node's state
 }

@@ -41,6 +41,17 @@ func runShowSpace[T any](env Env, c command, args []string, get func(api.Node, c
 	return show(env, o, func(n api.Node, ctx context.Context) (T, error) { return get(n, ctx, pos[0]) }, human)
 }
 
+// do has the node do f, then says it is done: {"ok":true} with --json,
+// else msg.
+func do(env Env, o output, msg string, f func(api.Node, context.Context) error) error {
+	return withNode(env, func(ctx context.Context, n api.Node) error {
+		if err := f(n, ctx); err != nil {
+			return err
+		}
+		return o.done(env, msg)
+	})
+}
+
 // show asks the node with get and prints the answer as JSON with --json,
 // else with human.
 func show[T any](env Env, o output, get func(api.Node, context.Context) (T, error), human func(io.Writer, T)) error {
