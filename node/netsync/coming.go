@@ -51,10 +51,10 @@ type coming struct {
 // probe is one counting session of one round (comingplan.go): the peer's
 // ids in a span, and this node's there.
 type probe struct {
-	peer  string // session DID
-	col   string
-	ours  map[negentropy.ID]bool
-	heard time.Time
+	peer string // session DID
+	col  string
+	ours map[negentropy.ID]bool
+	sent time.Time
 }
 
 func probeKey(peer, collection string) string { return peer + "\x00" + collection }
@@ -117,13 +117,13 @@ func (c *coming) arrived(msg []byte) {
 	c.gone(ids)
 }
 
-// sweep gives up on probes that heard nothing for syncer.SessionTimeout
+// sweep gives up on probes unanswered for syncer.SessionTimeout
 // (05 §6.3: a node MAY give up on a session).
 func (c *coming) sweep(now time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for id, p := range c.probes {
-		if now.Sub(p.heard) > syncer.SessionTimeout {
+		if now.Sub(p.sent) > syncer.SessionTimeout {
 			c.endLocked(id)
 		}
 	}
@@ -193,7 +193,7 @@ func (m *Manager) probeSession(ctx context.Context, s *syncSpace, p *transport.P
 	for _, sp := range spans {
 		id := probeBase + c.next
 		c.next++
-		c.probes[id] = &probe{peer: p.DID(), col: r.Collection, ours: sp.ours, heard: m.now()}
+		c.probes[id] = &probe{peer: p.DID(), col: r.Collection, ours: sp.ours, sent: m.now()}
 		asks[id] = sp.ask()
 	}
 	if !c.probing() {
@@ -201,7 +201,7 @@ func (m *Manager) probeSession(ctx context.Context, s *syncSpace, p *transport.P
 	}
 	c.mu.Unlock()
 	for id, ask := range asks {
-		send(p, &syncmsg.Reconcile{ID: id, Collection: r.Collection, Message: ask})
+		sendSync(p, &syncmsg.Reconcile{ID: id, Collection: r.Collection, Message: ask})
 	}
 }
 
@@ -266,7 +266,7 @@ func (c *coming) answer(r *syncmsg.Reconciled, peer string) {
 	}
 }
 
-func send(p *transport.Peer, msg syncmsg.Message) {
+func sendSync(p *transport.Peer, msg syncmsg.Message) {
 	if b, err := syncmsg.Marshal(msg); err == nil {
 		transport.SyncConn{P: p}.Send(b)
 	}
