@@ -23,10 +23,12 @@ func (t *sqlWriter) write(op Op, c *versionCopy) (hasBody bool, err error) {
 	switch op.Kind {
 	case OpKeep:
 		return t.keepVersion(op, c)
-	case OpSetCurrent:
-		n, err = t.exec("setCurrent", m.Key, m.ID)
-	case OpSetFirst:
-		n, err = t.exec("setFirst", m.Key, m.ID)
+	case OpSetCurrent, OpSetFirst: // an upsert: always one row
+		kind := "setCurrent"
+		if op.Kind == OpSetFirst {
+			kind = "setFirst"
+		}
+		n, err = 1, t.queueRecord(kind, m.Key, m.ID)
 	case OpSetRetained:
 		n, err = t.exec("setRetain", m.Key, m.Seq, m.ID)
 	case OpUnsetCurrent:
@@ -51,6 +53,9 @@ func (t *sqlWriter) write(op Op, c *versionCopy) (hasBody bool, err error) {
 }
 
 func (t *sqlWriter) exec(name string, args ...any) (int64, error) {
+	if err := t.flush(); err != nil {
+		return 0, err
+	}
 	res, err := t.st(name).Exec(args...)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", name, err)
@@ -78,7 +83,7 @@ func (t *sqlWriter) keepVersion(op Op, c *versionCopy) (hasBody bool, err error)
 	if op.Whole {
 		body = c.body
 	}
-	if _, err := t.exec("insert", m.ID, c.item[:], m.Collection, int64(c.time), m.Key, m.Seq,
+	if err := t.queueInsert(m.ID, c.item[:], m.Collection, int64(c.time), m.Key, m.Seq,
 		m.CreatedAt, m.Retain, m.Deleted, c.stub, body); err != nil {
 		return false, err
 	}
@@ -89,6 +94,9 @@ func (t *sqlWriter) keepVersion(op Op, c *versionCopy) (hasBody bool, err error)
 // drop deletes a version and its item.
 func (t *sqlWriter) drop(m Meta) error {
 	t.changed = true
+	if err := t.flush(); err != nil {
+		return err
+	}
 	var at int64
 	if err := t.st("dropped").QueryRow(m.ID).Scan(&at); err != nil {
 		return fmt.Errorf("drop %s: %w", m.ID, err)

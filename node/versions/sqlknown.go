@@ -95,6 +95,9 @@ func (t *sqlWriter) readAheadChunk(ms []Meta) error {
 	if err != nil {
 		return fmt.Errorf("read ahead %d versions: %w", len(ms), err)
 	}
+	if err := t.flush(); err != nil {
+		return err
+	}
 	rows, err := t.st("readAhead").Query(ids, keys)
 	if err != nil {
 		return fmt.Errorf("read ahead %d versions: %w", len(ms), err)

@@ -13,11 +13,8 @@ import (
 var writeSQL = map[string]string{
 	"held":        "SELECT key, collection, created_at, seq, retain, deleted, body IS NOT NULL FROM versions WHERE id = ?",
 	"record":      "SELECT current, first FROM records WHERE key = ?",
-	"insert":      "INSERT INTO versions (id, item, collection, time, key, seq, created_at, retain, deleted, stub, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 	"setBody":     "UPDATE versions SET body = ? WHERE id = ?",
 	"dropped":     "DELETE FROM versions WHERE id = ? RETURNING time",
-	"setCurrent":  "INSERT INTO records (key, current) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET current = excluded.current",
-	"setFirst":    "INSERT INTO records (key, first) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET first = excluded.first",
 	"unsetCurr":   "UPDATE records SET current = NULL WHERE key = ?",
 	"unsetFirst":  "UPDATE records SET first = NULL WHERE key = ?",
 	"tidyRecord":  "DELETE FROM records WHERE key = ? AND current IS NULL AND first IS NULL",
@@ -130,7 +127,7 @@ func (w *sqlWriteConn) land(batch []*change, landed func(gen uint64, deltas []it
 		// transaction is rolled back, which is all of it and nothing else.
 		// (A savepoint copies every page it changes to a sub-journal.)
 		tx.begin()
-		if errs[0] = applyChange(tx, batch[0]); errs[0] != nil {
+		if errs[0] = tx.applyChange(batch[0]); errs[0] != nil {
 			w.exec("ROLLBACK")
 			return errs
 		}
@@ -161,7 +158,7 @@ func (w *sqlWriteConn) change(tx *sqlWriter, c *change) error {
 		return err
 	}
 	tx.begin()
-	err := applyChange(tx, c)
+	err := tx.applyChange(c)
 	if err != nil {
 		tx.rollback()
 		if rerr := w.exec("ROLLBACK TO change"); rerr != nil {
@@ -190,6 +187,22 @@ type sqlWriter struct {
 	// known is what the current change read ahead and wrote since: it
 	// answers Held and RecordEntries where it can.
 	known *known
+	// inserts and records are rows queued to be written many to a
+	// statement (sqlbatch.go).
+	inserts, records rowBatch
+}
+
+// applyChange is applyChange with the rows it queued written; a change that
+// fails leaves none of them queued.
+func (t *sqlWriter) applyChange(c *change) error {
+	err := applyChange(t, c)
+	if err == nil {
+		err = t.flush()
+	}
+	if err != nil {
+		t.dropQueued()
+	}
+	return err
 }
 
 func (t *sqlWriter) st(name string) *sql.Stmt { return t.w.stmts[name] }
@@ -217,6 +230,9 @@ func (t *sqlWriter) rollback() {
 func (t *sqlWriter) prefetch(m Meta) error {
 	if t.knows(m) {
 		return nil
+	}
+	if err := t.flush(); err != nil {
+		return err
 	}
 	rows, err := t.st("placing").Query(m.ID, m.Key)
 	if err != nil {
@@ -247,6 +263,9 @@ func (t *sqlWriter) RecordEntries(key string) (string, string, error) {
 	if r, ok := t.known.records[key]; ok {
 		return r.current, r.first, nil
 	}
+	if err := t.flush(); err != nil {
+		return "", "", err
+	}
 	var cur, first sql.NullString
 	err := t.st("record").QueryRow(key).Scan(&cur, &first)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -258,6 +277,9 @@ func (t *sqlWriter) RecordEntries(key string) (string, string, error) {
 func (t *sqlWriter) Held(id string) (Meta, bool, error) {
 	if m, ok := t.known.held[id]; ok {
 		return m, m.ID != "", nil
+	}
+	if err := t.flush(); err != nil {
+		return Meta{}, false, err
 	}
 	m := Meta{ID: id}
 	err := t.st("held").QueryRow(id).Scan(&m.Key, &m.Collection, &m.CreatedAt, &m.Seq, &m.Retain, &m.Deleted, &m.HasBody)
@@ -310,6 +332,9 @@ func (t *sqlWriter) addSum(collection string, item negentropy.ID, sign int) erro
 // finish writes the batch's running sums and moves the generation, if
 // anything was written.
 func (t *sqlWriter) finish() error {
+	if err := t.flush(); err != nil {
+		return err
+	}
 	if !t.wrote {
 		return nil
 	}
