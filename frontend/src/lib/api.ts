@@ -23,6 +23,8 @@ export interface Account {
   did: string;
   profileName: string;
   keyStore: "keychain" | "passphrase" | string;
+  /** Made with checkCode and its recovery code not yet typed back: recoveryCode shows it again until confirmRecoveryCode. */
+  codeUnchecked?: boolean;
 }
 export interface NewAccount {
   account: Account;
@@ -31,6 +33,8 @@ export interface NewAccount {
 export interface CreateAccount {
   profileName: string;
   passphrase?: string;
+  /** The page asks the code back: the node keeps it unchecked (and shows it again) until confirmRecoveryCode. */
+  checkCode?: boolean;
 }
 export interface RestoreAccount {
   recoveryCode?: string;
@@ -150,8 +154,11 @@ export interface Invite {
   key: string;
   role?: string;
   viewOnly: boolean;
+  /** When just created, and from inviteLink. */
   link?: string;
   createdAt: string;
+  /** This computer keeps the link (it made the invite): inviteLink shows it again until the invite is closed. */
+  hasLink?: boolean;
 }
 export interface InvitePreview {
   spaceId: string;
@@ -165,6 +172,15 @@ export interface InvitePreview {
   /** Where inviterName comes from: a profile in a space you share (checked), or the link (a claim). */
   inviterNameFrom?: "profile" | "link";
   nodes?: string[] | null;
+}
+/** api.FolderAccount: a data folder's account and what opens it here, read without unlocking it. */
+export interface FolderAccount {
+  did: string;
+  profileName: string;
+  /** Its vault has a passphrase wrap. */
+  passphrase: boolean;
+  /** This computer's keychain holds its key: it opens with nothing typed. */
+  keychain: boolean;
 }
 export interface Folder {
   path: string;
@@ -257,6 +273,11 @@ export class Api {
   createAccount = (req: CreateAccount) => this.c<NewAccount>("CreateAccount", req);
   restoreAccount = (req: RestoreAccount) => this.c<Account>("RestoreAccount", req);
   setProfileName = (name: string) => this.c<void>("SetProfileName", name);
+  /** The recovery code again, while the account's codeUnchecked. */
+  recoveryCode = () => this.c<string>("RecoveryCode");
+  confirmRecoveryCode = () => this.c<void>("ConfirmRecoveryCode");
+  /** Which account a data folder holds and what opens it ("not_found" when none). */
+  folderAccount = (path: string) => this.c<FolderAccount>("FolderAccount", path);
 
   spaces = () => this.c<SpaceSummary[] | null>("Spaces");
   space = (id: string) => this.c<SpaceDetail>("Space", id);
@@ -273,6 +294,8 @@ export class Api {
   createInvite = (req: CreateInvite) => this.c<Invite>("CreateInvite", req);
   invites = (id: string) => this.c<Invite[] | null>("Invites", id);
   closeInvite = (id: string, key: string) => this.c<void>("CloseInvite", id, key);
+  /** An open invite again, with the link this computer kept. */
+  inviteLink = (id: string, key: string) => this.c<Invite>("InviteLink", id, key);
   previewInvite = (link: string) => this.c<InvitePreview>("PreviewInvite", link);
   join = (link: string) => this.c<SpaceSummary>("Join", link);
 

@@ -1,0 +1,88 @@
+// Copy buttons copy, read back from the clipboard of headless Chromium (its
+// context granted clipboard-read and clipboard-write) against a real `minca
+// ui`: the recovery code on the first run, and an invite's link shown again
+// with "Show link" after "Done", after a reload too, until it is closed
+// (the node keeps the links it made: api.Node.InviteLink). The window's own
+// clipboard (Wails, CopyText) is tests/window_copy_e2e_test.go.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, checkRecoveryCode, createInvite, createSpace, keyStoreFor, openSpace, shot } from "./flows.mjs";
+
+/** The clipboard's text as the page reads it. */
+const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
+/** Puts a marker on the clipboard, so a copy that does nothing is caught. */
+const mark = (page) => page.evaluate(() => navigator.clipboard.writeText("nothing copied yet"));
+
+describe("Copy buttons", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
+  let home, ui, browser, page, link;
+
+  before(async () => {
+    home = freshHome();
+    ui = await startUI(home.home);
+    browser = await launchChromium();
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(ui.base).origin });
+    page = await browser.context.newPage();
+    await page.goto(ui.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    const code = await ui?.stop();
+    home?.cleanup();
+    assert.equal(code, 0, "minca ui exits cleanly on SIGTERM");
+  });
+
+  it("copies the recovery code", async () => {
+    await page.getByTestId("start-create").click({ timeout: T });
+    await page.getByTestId("profile-name").fill("Ada");
+    await page.getByTestId("folder-input").fill(join(home.home, "Minca"));
+    await page.getByTestId("create-account").click();
+    if (keyStoreFor() === "passphrase") {
+      await page.getByTestId("passphrase").fill("correct horse battery staple");
+      await page.getByTestId("passphrase-again").fill("correct horse battery staple");
+      await page.getByTestId("create-account").click();
+    }
+    const code = (await page.getByTestId("recovery-code").textContent({ timeout: T })).trim();
+    await mark(page);
+    await page.getByTestId("copy-code").click();
+    await page.getByTestId("copy-code").filter({ hasText: "Copied" }).waitFor({ timeout: T });
+    assert.equal(await clipboard(page), code);
+    await checkRecoveryCode(page, "Ada");
+  });
+
+  it("shows an invite's link again after Done, and copies it", async () => {
+    await createSpace(page, "Garden club");
+    link = await createInvite(page, { role: "member" });
+    await page.getByRole("button", { name: "Done", exact: true }).click();
+    await page.getByTestId("fresh-invite").waitFor({ state: "detached", timeout: T });
+
+    const row = page.getByTestId("invite");
+    assert.equal(await row.count(), 1);
+    await row.getByTestId("show-invite-link").click();
+    const shown = page.getByTestId("shown-invite-link");
+    await shown.waitFor({ timeout: T });
+    assert.equal(await shown.inputValue(), link, "the link shown again is the one made");
+    const modules = Number(await page.getByTestId("invite-shown").getByTestId("qr").getAttribute("data-modules"));
+    assert.ok(modules >= 21 && modules % 4 === 1, `QR of ${modules} modules`);
+    await shot(page, "invite-link-again");
+
+    await mark(page);
+    await page.getByTestId("copy-shown-link").click();
+    await page.getByTestId("copy-shown-link").filter({ hasText: "Copied" }).waitFor({ timeout: T });
+    assert.equal(await clipboard(page), link);
+  });
+
+  it("still shows it after a reload, and no more once it is closed", async () => {
+    await page.reload();
+    await openSpace(page, "Garden club");
+    const row = page.getByTestId("invite");
+    await row.getByTestId("show-invite-link").click({ timeout: T });
+    assert.equal(await page.getByTestId("shown-invite-link").inputValue({ timeout: T }), link);
+    await row.getByTestId("close-invite").click();
+    await page.getByTestId("no-invites").waitFor({ timeout: T });
+    assert.equal(await page.getByTestId("invite-shown").count(), 0);
+    assert.equal(await page.getByTestId("error").count(), 0);
+  });
+});
