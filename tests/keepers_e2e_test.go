@@ -26,9 +26,7 @@ func TestKeepersE2E(t *testing.T) {
 	alice, kim, bob, carol := newNEUser(t, bin, "Alice"), newNEUser(t, bin, "Kim"), newNEUser(t, bin, "Bob"), newNEUser(t, bin, "Carol")
 	alice.hostListen, kim.hostListen = freePort(t), freePort(t)
 	for _, u := range []*neUser{alice, kim, bob, carol} {
-		var acc api.NewAccount
-		u.ok(&acc, "account", "create", "--name", u.name, "--json")
-		u.did = acc.Account.DID
+		u.createAccount()
 		u.startHost()
 	}
 	var sp api.SpaceSummary

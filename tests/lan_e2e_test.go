@@ -25,9 +25,7 @@ func TestLANHost(t *testing.T) {
 	began := time.Now()
 	alice, bob := newNEUser(t, bin, "Alice"), newNEUser(t, bin, "Bob")
 	for _, u := range []*neUser{alice, bob} {
-		var acc api.NewAccount
-		u.ok(&acc, "account", "create", "--name", u.name, "--json")
-		u.did = acc.Account.DID
+		u.createAccount()
 	}
 
 	var errOut bytes.Buffer

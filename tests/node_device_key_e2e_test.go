@@ -25,9 +25,7 @@ func TestNodeE2ESecondDeviceKeyChange(t *testing.T) {
 	var acc api.NewAccount
 	one.ok(&acc, "account", "create", "--name", "Alice", "--json")
 	one.startHost()
-	var bacc api.NewAccount
-	bob.ok(&bacc, "account", "create", "--name", "Bob", "--json")
-	bob.did = bacc.Account.DID
+	bob.createAccount()
 	bob.startHost()
 	var sp api.SpaceSummary
 	one.ok(&sp, "space", "create", "Club", "--private", "--template", "club", "--json")

@@ -307,9 +307,7 @@ func TestNodeE2EPrivateSpace(t *testing.T) {
 	all := []*neUser{alice, bob, carol, dave}
 	alice.hostListen = freePort(t)
 	for _, u := range all {
-		var acc api.NewAccount
-		u.ok(&acc, "account", "create", "--name", u.name, "--json")
-		u.did = acc.Account.DID
+		u.createAccount()
 		u.startHost()
 	}
 	var sp api.SpaceSummary

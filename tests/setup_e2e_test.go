@@ -160,3 +160,11 @@ func (u *neUser) receivesWrite(writer *neUser, spaceID, body, what string) strin
 	})
 	return id
 }
+
+// createAccount creates u's account, named u.name, and keeps its DID.
+func (u *neUser) createAccount() {
+	u.t.Helper()
+	var acc api.NewAccount
+	u.ok(&acc, "account", "create", "--name", u.name, "--json")
+	u.did = acc.Account.DID
+}

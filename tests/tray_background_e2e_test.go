@@ -99,9 +99,7 @@ func TestTrayE2ESyncAfterWindowCloses(t *testing.T) {
 	host := startTrayHost(t)
 	alice, bob := newNEUser(t, bin, "Alice"), newNEUser(t, bin, "Bob")
 	for _, u := range []*neUser{alice, bob} {
-		var acc api.NewAccount
-		u.ok(&acc, "account", "create", "--name", u.name, "--json")
-		u.did = acc.Account.DID
+		u.createAccount()
 	}
 	var nw api.Network
 	alice.ok(&nw, "network", "set", api.NetworkThisComputer, "--json")

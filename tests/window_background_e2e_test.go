@@ -40,9 +40,7 @@ func TestWindowE2EKeepsSyncingWithoutTrayIcons(t *testing.T) {
 	}
 	alice, bob := newNEUser(t, bin, "Alice"), newNEUser(t, bin, "Bob")
 	for _, u := range []*neUser{alice, bob} {
-		var acc api.NewAccount
-		u.ok(&acc, "account", "create", "--name", u.name, "--json")
-		u.did = acc.Account.DID
+		u.createAccount()
 	}
 	alice.ok(nil, "network", "set", api.NetworkThisComputer, "--json")
 	var sp api.SpaceSummary

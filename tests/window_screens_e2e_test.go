@@ -54,9 +54,7 @@ func makeScreensProfile(t *testing.T, bin string) screensProfile {
 	alice.home = screensHome(t, alice.home)
 	alice.hostListen = freePort(t)
 	for _, u := range []*neUser{alice, bruno} {
-		var acc api.NewAccount
-		u.ok(&acc, "account", "create", "--name", u.name, "--json")
-		u.did = acc.Account.DID
+		u.createAccount()
 		u.startHost()
 	}
 	alice.ok(nil, "folder", "set", filepath.Join(alice.home, "Dropbox", "Minca"), "--json")
