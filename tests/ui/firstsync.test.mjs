@@ -2,10 +2,11 @@
 // `minca ui` processes on loopback: Ana's space holds 3,000 notes (about
 // 6 MB on the wire); Ben joins it through the Join screen while a second tab of his
 // keeps the Sync page open. That page shows the versions and bytes arriving
-// as they do (versions still to fetch when Ben's node asks for them, what
-// has come so far when Ana's node sends unasked: which of the two begins is
-// down to their session keys, 05 §6.2), then, once synced, what the sync
-// brought; the versions held match Ana's.
+// as they do, with the versions still to fetch whichever of the two begins
+// (down to their session keys, 05 §6.2): those Ben's node asks for, or
+// those it counted ahead when Ana's node sends unasked (node/netsync
+// coming.go); then, once synced, what the sync brought; the versions held
+// match Ana's.
 //
 // Every line the page shows is noted in the page itself as it is drawn (a
 // MutationObserver), so nothing races a fast sync: the last-sync line stays
@@ -156,8 +157,10 @@ describe("a first sync, seen on the Sync page", { skip: !bin && "MINCA_BIN is un
     t.diagnostic(phases.join(", "));
     t.diagnostic(`${seen.length} progress lines: ${seen[0]} … ${seen[seen.length - 1]}; then ${await last.textContent()}`);
 
-    // While it ran: real numbers, changing as versions came.
+    // While it ran: real numbers, changing as versions came, and how many
+    // were still to fetch whichever node began.
     assert.ok(seen.length >= 2, `progress lines seen: ${JSON.stringify(seen)}`);
+    assert.ok(seen.some((l) => /^\d+ versions? still to fetch/.test(l)), `versions still to fetch shown: ${JSON.stringify(seen)}`);
     let lastBytes = 0;
     for (const line of seen) {
       const m = /^(\d+ versions? still to fetch|\d+ versions? so far) · ([\d.]+ [KMG]?B) received( · \d+%)?$/.exec(line);
