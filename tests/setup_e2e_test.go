@@ -17,10 +17,11 @@ import (
 	"minca.dev/desktop/node/api"
 )
 
-// The set-ups the tray, notify, autostart and window-background tests
-// share: a tray process started without looking for its menu, the check
-// that such a tray shows its icon only once a tray host runs, and a
-// `minca host` kept for the length of a test.
+// The set-ups several e2e tests share: a tray process started without
+// looking for its menu, the check that such a tray shows its icon only
+// once a tray host runs, a `minca host` kept for the length of a test, a
+// process ended when it ends; and for one person (neUser) an account, a
+// join through an inviter's node, and a write another's node receives.
 
 // launchTray starts cmd, a tray, with a TMPDIR of its own (so its icon
 // files can be checked) and env added to cmd.Env (os.Environ() when
