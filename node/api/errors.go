@@ -38,17 +38,21 @@ type Error struct {
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
 	Detail  string `json:"detail,omitempty"`
-	// Reason, for CodeForbidden, says why in a word a UI may branch on: a
-	// refused change's code (03 §4.5: no-grant, founder, not-member, …;
-	// core/access RefusalCode), or ReasonNoKey.
+	// Reason, when set, says why in a word a UI may branch on: for
+	// CodeForbidden a refused change's code (03 §4.5: no-grant, founder,
+	// not-member, …; core/access RefusalCode) or ReasonNoKey; else one of
+	// the Reason* below, which Explain words when Message is the node's text.
 	Reason string `json:"reason,omitempty"`
 	Err    error  `json:"-"`
 }
 
-// Reasons of a CodeForbidden Error besides the refusal codes of 03 §4.5.
+// Reasons of an Error besides the refusal codes of 03 §4.5.
 const (
-	ReasonNotMember = "not-member" // this account holds no place in the space
-	ReasonNoKey     = "no-key"     // this node lacks a private space's current key (03 §8.3)
+	ReasonNotMember       = "not-member"       // forbidden: this account holds no place in the space
+	ReasonNoKey           = "no-key"           // forbidden: this node lacks a private space's current key (03 §8.3)
+	ReasonNoKeychain      = "no-keychain"      // locked: no keychain is usable to unlock the account
+	ReasonKeychainRefused = "keychain-refused" // locked: the keychain holds no key that opens the account
+	ReasonNeedPassphrase  = "need-passphrase"  // unavailable: no keychain is usable, and no passphrase was given to lock the keys
 )
 
 func (e *Error) Error() string { return e.Message }

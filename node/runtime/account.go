@@ -32,7 +32,7 @@ func (n *Node) Account(ctx context.Context) (api.Account, error) {
 }
 
 func (n *Node) accountLocked() api.Account {
-	return api.Account{DID: n.st.DID, ProfileName: n.st.ProfileName, KeyStore: n.st.KeyStore}
+	return api.Account{DID: n.st.DID, ProfileName: n.st.ProfileName, KeyStore: n.st.KeyStore, CodeUnchecked: n.st.CodeUnchecked}
 }
 
 // CreateAccount makes a new seed, locks it in a vault in the data folder and
@@ -54,7 +54,9 @@ func (n *Node) CreateAccount(ctx context.Context, req api.CreateAccount) (api.Ne
 	if err != nil {
 		return api.NewAccount{}, internal(err)
 	}
+	n.st.CodeUnchecked = req.CheckCode // saved with the account (recoverycode.go)
 	if err := n.storeSeedLocked(seed, req.ProfileName, req.Passphrase); err != nil {
+		n.st.CodeUnchecked = false
 		return api.NewAccount{}, err
 	}
 	if err := n.openAccountLocked(ctx, seed); err != nil {
@@ -162,11 +164,11 @@ func (n *Node) unlockDeviceLocked(ctx context.Context) error {
 	}
 	kc := n.keychainLocked()
 	if kc == nil {
-		return &api.Error{Code: api.CodeLocked, Message: "no keychain is usable", Hint: "unlock with the passphrase"}
+		return &api.Error{Code: api.CodeLocked, Reason: api.ReasonNoKeychain, Message: "no keychain is usable", Hint: "unlock with the passphrase"}
 	}
 	seed, err := v.OpenDevice(kc)
 	if err != nil {
-		return &api.Error{Code: api.CodeLocked, Message: "the keychain does not open this account", Err: err,
+		return &api.Error{Code: api.CodeLocked, Reason: api.ReasonKeychainRefused, Message: "the keychain does not open this account", Err: err,
 			Hint: "unlock with the passphrase or the recovery code"}
 	}
 	return n.openAccountLocked(ctx, seed)

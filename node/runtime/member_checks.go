@@ -40,15 +40,17 @@ func (n *Node) checkRemovalLocked(ctx context.Context, h *held, hist *access.His
 	_, first := ring.First()
 	_, current := ring.Current()
 	if !first || !current {
-		return &api.Error{Code: api.CodeForbidden, Message: "this node does not hold the space's keys, so it cannot change the key after the removal (03 §9.3); nothing was removed",
-			Hint: "sync the space first, or remove the member from a device that reads it"}
+		return &api.Error{Code: api.CodeForbidden, Reason: api.ReasonNoKey, Message: "This computer does not have the space's keys yet, and removing someone from a private space changes its key: nothing was removed.",
+			Hint:   "Let it sync with another member's computer first, or remove them from a computer that reads the space.",
+			Detail: "this node does not hold the space's keys, so it cannot change the key after the removal (03 §9.3)"}
 	}
 	if err := hist.Add(ev); err != nil {
 		return internal(err)
 	}
 	if !hist.Current().May(me, access.CmdKeyChange, map[string]any{}) {
-		return &api.Error{Code: api.CodeForbidden, Message: "this account may not change the space's key, which a removal in a private space needs at once (03 §9.3); nothing was removed",
-			Hint: "ask a member who may change the key (an admin) to remove them"}
+		return &api.Error{Code: api.CodeForbidden, Reason: string(access.RefusedNoGrant), Message: "Removing someone from a private space changes its key, which your roles do not allow: nothing was removed.",
+			Hint:   "Ask someone who may change the key, such as an admin, to remove them.",
+			Detail: "this account may not change the space's key (" + access.CmdKeyChange + "), which a removal in a private space needs at once (03 §9.3)"}
 	}
 	return nil
 }

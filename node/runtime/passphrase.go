@@ -26,6 +26,6 @@ func checkNewPassphrase(pass string) error {
 // needPassphrase is the error of a seed about to be kept where no keychain
 // is usable and no passphrase was given: the node never falls back silently.
 func needPassphrase() *api.Error {
-	return &api.Error{Code: api.CodeUnavailable, Message: "no keychain is usable on this system",
+	return &api.Error{Code: api.CodeUnavailable, Reason: api.ReasonNeedPassphrase, Message: "no keychain is usable on this system",
 		Hint: "choose a passphrase to lock the account's keys"}
 }

@@ -86,10 +86,12 @@ func (n *Node) restoreSeedLocked(seed []byte, req api.RestoreAccount) ([]byte, e
 }
 
 // findInFolderLocked looks in the data folder for the account: the one the
-// seed derives, or the only one when no seed is given.
+// seed derives, or the most recently used when no seed is given (then
+// opened with the passphrase, else this computer's keychain: FolderAccount
+// says which).
 func (n *Node) findInFolderLocked(seed []byte, req api.RestoreAccount) error {
-	if seed == nil && req.Passphrase == "" {
-		return api.Errorf(api.CodeInvalid, "give the recovery code, or a data folder and its passphrase")
+	if seed == nil && req.Passphrase == "" && req.Folder == "" {
+		return api.Errorf(api.CodeInvalid, "give the recovery code, or the data folder that holds the account")
 	}
 	root, err := n.openFolderLocked()
 	if err != nil {
@@ -132,7 +134,8 @@ func (n *Node) unwrapLocked(seed []byte, pass string) ([]byte, error) {
 	case seed != nil:
 		code, _ := identity.RecoveryCode(seed)
 		if _, err := v.OpenRecovery(code); err != nil {
-			return nil, api.Errorf(api.CodeForbidden, "the recovery code does not open this account: %w", err)
+			return nil, &api.Error{Code: api.CodeForbidden, Message: "This recovery code does not open this account.",
+				Hint: "Check each word against the code you saved, then try again.", Detail: err.Error(), Err: err}
 		}
 		if err := n.lockWithPassphraseLocked(v, seed, pass); err != nil {
 			return nil, err
@@ -143,7 +146,8 @@ func (n *Node) unwrapLocked(seed []byte, pass string) ([]byte, error) {
 		}
 		s, err := v.OpenPassphrase(pass)
 		if err != nil {
-			return nil, &api.Error{Code: api.CodeLocked, Message: "the passphrase does not open this account", Err: err}
+			return nil, &api.Error{Code: api.CodeLocked, Message: "That passphrase does not open this account.",
+				Hint: "Check it and try again, or use your recovery code.", Detail: err.Error(), Err: err}
 		}
 		seed = s
 	default:
@@ -153,11 +157,11 @@ func (n *Node) unwrapLocked(seed []byte, pass string) ([]byte, error) {
 		}
 		kc := n.keychainLocked()
 		if kc == nil {
-			return nil, &api.Error{Code: api.CodeLocked, Message: "no keychain is usable", Hint: hint}
+			return nil, &api.Error{Code: api.CodeLocked, Reason: api.ReasonNoKeychain, Message: "no keychain is usable", Hint: hint}
 		}
 		s, err := v.OpenDevice(kc)
 		if err != nil {
-			return nil, &api.Error{Code: api.CodeLocked, Message: "the keychain does not open this account", Hint: hint, Err: err}
+			return nil, &api.Error{Code: api.CodeLocked, Reason: api.ReasonKeychainRefused, Message: "the keychain does not open this account", Hint: hint, Err: err}
 		}
 		seed = s
 	}

@@ -8,7 +8,7 @@ import (
 // People's words for a change the space refuses (03 §4.5), by the
 // refusal's code; the protocol's sentence goes into api.Error's Detail.
 const (
-	msgNoPlace = "You no longer hold a place in this space, so you cannot change it."
+	msgNoPlace = "You hold no place in this space, so you cannot change it."
 	msgNoKey   = "This computer does not have the space's current key yet, so it cannot change the space."
 	hintNoKey  = "Let it sync with another member's computer, then try again."
 	hintAsk    = "Ask someone who manages the space, such as an admin or its founder."
@@ -17,7 +17,7 @@ const (
 var refusedWords = map[access.RefusalCode][2]string{ // message, hint
 	access.RefusedNoGrant:     {"Your roles in this space do not allow that change.", hintAsk},
 	access.RefusedNotMember:   {"That account is not a member of this space (any more).", "Reload the list of members."},
-	access.RefusedFounder:     {"Only a founder can change their own roles or remove themselves.", "A founder who wants to hand over can step down first."},
+	access.RefusedFounder:     {"Only a founder can change their own roles or remove themselves.", ""},
 	access.RefusedNotFounder:  {"You are not a founder of this space, so there is nothing to step down from.", ""},
 	access.RefusedNotSelf:     {"Only the person themselves can do that.", ""},
 	access.RefusedToRole:      {"Roles are given to people, not to other roles.", ""},

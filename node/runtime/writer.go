@@ -39,7 +39,8 @@ func (n *Node) writeLocked(ctx context.Context, h *held, d *record.Version) (*re
 		}
 		sealed, err := ring.Seal(spacekey.PlaceOf(d), d.Body, d.Links, n.cfg.Rand)
 		if err != nil {
-			return nil, &api.Error{Code: api.CodeForbidden, Message: "this node does not hold the space's current key", Err: err}
+			return nil, &api.Error{Code: api.CodeForbidden, Reason: api.ReasonNoKey, Message: msgNoKey, Hint: hintNoKey,
+				Detail: "this node does not hold the space's current key: " + err.Error(), Err: err}
 		}
 		d.Body, d.Links = sealed, nil
 	}
@@ -49,7 +50,8 @@ func (n *Node) writeLocked(ctx context.Context, h *held, d *record.Version) (*re
 	}
 	if err := h.eng.Write(ctx, v); err != nil {
 		if errors.Is(err, syncer.ErrNotTaken) {
-			return nil, &api.Error{Code: api.CodeForbidden, Message: "the space does not let this account make that change", Err: err}
+			return nil, &api.Error{Code: api.CodeForbidden, Message: "The space did not take this change: your place in it does not allow it.",
+				Hint: hintAsk, Detail: err.Error(), Err: err}
 		}
 		return nil, internal(err)
 	}
