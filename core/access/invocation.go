@@ -70,6 +70,19 @@ func NewInvocation(cmd string, args map[string]any) (*Invocation, bool) {
 	return &Invocation{strict: &invocation{cmd: cmd, args: args, key: key}}, true
 }
 
+// NewInvocationJSON is NewInvocation for a caller that holds args' canonical
+// JSON already (a gatekeeper holds a checked version's body as its signer
+// wrote it, core/record.BodyJSON): the cache key is not written again.
+// argsJSON must be exactly cjson.Marshal(args); args holding a
+// policy.Unopened are keyed as NewInvocation keys them.
+func NewInvocationJSON(cmd string, args map[string]any, argsJSON []byte) (*Invocation, bool) {
+	if hasUnopened(args) {
+		return NewInvocation(cmd, args)
+	}
+	key := cmd + " " + string(argsJSON)
+	return &Invocation{strict: &invocation{cmd: cmd, args: args, key: key}}, true
+}
+
 // Args are the invocation's arguments.
 func (inv *Invocation) Args() map[string]any { return inv.strict.args }
 

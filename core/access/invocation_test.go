@@ -3,6 +3,7 @@ package access
 import (
 	"testing"
 
+	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/policy"
 )
 
@@ -37,5 +38,26 @@ func TestInvocationKeys(t *testing.T) {
 	again, _ := invocationOf("/record/write", map[string]any{"body": policy.Unopened}, false)
 	if seen[again.key] != "unopened body" {
 		t.Errorf("the same invocation has another key: %q", again.key)
+	}
+}
+
+// NewInvocationJSON keys an invocation exactly as NewInvocation does when
+// given args' canonical JSON, Unopened included (it ignores the JSON then).
+func TestInvocationJSONKeys(t *testing.T) {
+	for _, args := range []map[string]any{
+		{"body": map[string]any{"n": 1.0, "t": "x"}, "byCreator": true, "collection": "app.todo.item"},
+		{"body": map[string]any{}, "byCreator": false, "collection": "app.note"},
+		{"body": policy.Unopened, "byCreator": true, "collection": "app.note"},
+		{"body": []any{map[string]any{"a": policy.Unopened}}, "byCreator": true, "collection": "app.note"},
+	} {
+		b, err := cjson.Marshal(args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, ok := NewInvocation("/record/write", args)
+		got, gotOK := NewInvocationJSON("/record/write", args, b)
+		if ok != gotOK || want.strict.key != got.strict.key {
+			t.Errorf("%v: key %q (%v); want %q (%v)", args, got.strict.key, gotOK, want.strict.key, ok)
+		}
 	}
 }

@@ -190,6 +190,11 @@ func (s *Standing) invocation(v *record.Version, first *record.Version, root str
 		inv.body = policy.Unopened
 	}
 	inv.args = space.RecordWriteArgs(v.Collection, byCreator, inv.body)
+	if _, public := s.opener().(PublicBodies); public && inv.opened && !inv.sys {
+		if pub, ok := publicWrite(inv, v, byCreator); ok {
+			return pub
+		}
+	}
 	return inv.prepared()
 }
 
