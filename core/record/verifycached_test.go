@@ -18,7 +18,7 @@ func TestVerifyCached(t *testing.T) {
 	moved := *v
 	moved.Collection = "app.todo.list"
 	forged := *v
-	forged.Signature = "A" + v.Signature[1:]
+	forged.Signature = forgeSignature(v.Signature)
 	badAuthor := *v
 	badAuthor.Author = "did:key:zNotAKey"
 	cases := []struct {
