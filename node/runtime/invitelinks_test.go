@@ -154,3 +154,33 @@ func TestInviteLinkBoundToItsInvite(t *testing.T) {
 		}
 	}
 }
+
+// TestCloseInviteChecked: Bob, a member, may not close Alice's invite
+// (03 §7.2: it takes the right to assign its role); he is told so, and
+// nothing is written: the invite stays open on both nodes.
+func TestCloseInviteChecked(t *testing.T) {
+	ctx := context.Background()
+	alice, bob, id := joinedPair(t)
+	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: id, Role: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "bob sees the invite", func() error {
+		list, err := bob.n.Invites(ctx, id)
+		if err != nil || !slices.ContainsFunc(list, func(x api.Invite) bool { return x.Key == inv.Key }) {
+			return fmt.Errorf("invites %+v %v", list, err)
+		}
+		return nil
+	})
+	err = bob.n.CloseInvite(ctx, id, inv.Key)
+	if api.CodeOf(err) != api.CodeForbidden {
+		t.Fatalf("bob closes alice's invite: %v, want forbidden", err)
+	}
+	if _, err := bob.n.CreateInvite(ctx, api.CreateInvite{SpaceID: id, Role: "admin"}); api.CodeOf(err) != api.CodeForbidden {
+		t.Fatalf("bob opens an admin invite: %v, want forbidden", err)
+	}
+	list, err := bob.n.Invites(ctx, id)
+	if err != nil || !slices.ContainsFunc(list, func(x api.Invite) bool { return x.Key == inv.Key }) || len(list) != 2 {
+		t.Fatalf("bob's invites after the refusals %+v %v, want alice's two open and no other", list, err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/invite"
 	"minca.dev/desktop/core/space"
@@ -40,6 +41,9 @@ func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invi
 		did, err := invite.DID(secret)
 		if err != nil {
 			return api.Invite{}, internal(err)
+		}
+		if err := n.inviteRightLocked(ctx, h, did, req.Role, true); err != nil {
+			return api.Invite{}, err
 		}
 		d, err := invite.OpenDraft(req.SpaceID, did, req.Role)
 		if err != nil {
@@ -121,6 +125,21 @@ func (n *Node) Invites(ctx context.Context, id string) ([]api.Invite, error) {
 	return out, nil
 }
 
+// inviteRightLocked is nil when the space would take this account opening
+// (open) an invite to role, or closing the invite key (its role read from
+// the space), else why not (rights.check).
+func (n *Node) inviteRightLocked(ctx context.Context, h *held, key, role string, open bool) error {
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return internal(err)
+	}
+	s := hist.Current()
+	if !open {
+		role = s.Snapshot().Invites[key].Role
+	}
+	return n.rightsLocked(ctx, h, s).check(access.Event{Kind: access.KindInvite, InviteKey: key, Role: role, Open: open})
+}
+
 // CloseInvite closes an open invite (03 §7.2).
 func (n *Node) CloseInvite(ctx context.Context, id, inviteKey string) error {
 	n.mu.Lock()
@@ -135,6 +154,11 @@ func (n *Node) CloseInvite(ctx context.Context, id, inviteKey string) error {
 	cur, err := h.store.Current(ctx, invite.RecordKey(inviteKey))
 	if err != nil {
 		return api.Errorf(api.CodeNotFound, "no invite %s in %s", inviteKey, id)
+	}
+	// Checked before writing, as the replay will judge it (03 §7.2: closing
+	// takes the right to assign its role): a refused close is not written.
+	if err := n.inviteRightLocked(ctx, h, inviteKey, "", false); err != nil {
+		return err
 	}
 	d, err := invite.CloseDraft(cur)
 	if err != nil {
