@@ -2,13 +2,18 @@
 // context granted clipboard-read and clipboard-write) against a real `minca
 // ui`: the recovery code on the first run, and an invite's link shown again
 // with "Show link" after "Done", after a reload too, until it is closed
-// (the node keeps the links it made: api.Node.InviteLink). The window's own
-// clipboard (Wails, CopyText) is tests/window_copy_e2e_test.go.
+// (the node keeps the links it made: api.Node.InviteLink). Then Ada joins
+// Ben's space as a member: its Invites offer her nothing she may not do (a
+// view-only invite only, no Close) and say Ben's link is not on her computer. The
+// window's own clipboard (Wails, CopyText) is tests/window_copy_e2e_test.go.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { join } from "node:path";
-import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, checkRecoveryCode, createInvite, createSpace, keyStoreFor, openSpace, shot } from "./flows.mjs";
+import { createInterface } from "node:readline";
+import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, checkRecoveryCode, createInvite, createSpace, joinByLink, keyStoreFor, openSpace, shot } from "./flows.mjs";
 
 /** The clipboard's text as the page reads it. */
 const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
@@ -16,7 +21,7 @@ const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 const mark = (page) => page.evaluate(() => navigator.clipboard.writeText("nothing copied yet"));
 
 describe("Copy buttons", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
-  let home, ui, browser, page, link;
+  let home, ui, browser, page, link, ben;
 
   before(async () => {
     home = freshHome();
@@ -30,7 +35,9 @@ describe("Copy buttons", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.
   after(async () => {
     await browser?.close();
     const code = await ui?.stop();
+    await ben?.stop();
     home?.cleanup();
+    ben?.home.cleanup();
     assert.equal(code, 0, "minca ui exits cleanly on SIGTERM");
   });
 
@@ -85,4 +92,70 @@ describe("Copy buttons", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.
     assert.equal(await page.getByTestId("invite-shown").count(), 0);
     assert.equal(await page.getByTestId("error").count(), 0);
   });
+
+  it("a member sees no role invite, no Close, and that Ben's link is elsewhere", async () => {
+    ben = await startHost("Ben");
+    const sp = ben.cli("space", "create", "Book circle", "--template", "team");
+    const inv = ben.cli("invite", "create", sp.id, "--role", "member");
+    await joinByLink(page, inv.link, { space: "Book circle" });
+    const row = page.getByTestId("invite");
+    await row.waitFor({ timeout: T });
+    assert.equal(await row.getByTestId("invite-link-elsewhere").count(), 1, "Ben's link is not on Ada's computer");
+    assert.equal(await row.getByTestId("show-invite-link").count(), 0);
+    assert.equal(await row.getByTestId("close-invite").count(), 0, "a member may not close Ben's invite");
+    // A member may make a view-only invite (it opens no invite record, 03 §7.5), not a role one.
+    assert.equal(await page.getByTestId("invite-role").count(), 0, "no role a member may invite to");
+    const viewOnly = page.getByTestId("invite-view-only");
+    assert.ok((await viewOnly.isChecked()) && (await viewOnly.isDisabled()), "the invite form offers view-only alone");
+    await shot(page, "invites-member");
+  });
 });
+
+/** A free TCP port on loopback. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A person with an account made by the CLI and a `minca host` accepting
+ * peers on loopback, so the page's node can join their spaces: cli runs a
+ * verb with --json in their home, stop ends the host.
+ */
+async function startHost(name) {
+  const home = freshHome();
+  const env = { ...envFor(home.home), MINCA_KEYCHAIN: "none", MINCA_PASSPHRASE: `pass of ${name}` };
+  const cli = (...args) => JSON.parse(execFileSync(bin, [...args, "--json"], { env }).toString());
+  cli("account", "create", "--name", name);
+  const listen = `127.0.0.1:${await freePort()}`;
+  const proc = spawn(bin, ["host", "--listen", listen], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise((resolve) => proc.on("exit", resolve));
+  let out = "";
+  proc.stderr.on("data", (d) => (out += d));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`minca host does not accept peers: ${out}`)), 15000);
+    for (const stream of [proc.stdout, proc.stderr]) {
+      createInterface({ input: stream }).on("line", (l) => {
+        if (l.includes(`Accepting peers at ws://${listen}`)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    }
+    proc.once("exit", (code) => reject(new Error(`minca host exited ${code}: ${out}`)));
+  });
+  return {
+    home,
+    cli,
+    async stop() {
+      proc.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
