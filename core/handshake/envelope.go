@@ -57,7 +57,7 @@ func MarshalEnvelope(e Envelope) ([]byte, error) {
 	if e.From == "" || len(e.From) > MaxDID {
 		return nil, fmt.Errorf("marshal envelope %s: from %q", e.Type, e.From)
 	}
-	if !json.Valid(e.Payload) {
+	if !validJSON(e.Payload) {
 		return nil, fmt.Errorf("marshal envelope %s: payload is not one JSON value", e.Type)
 	}
 	b, err := write(field{"type", e.Type}, field{"from", e.From}, field{"payload", e.Payload})

@@ -24,7 +24,7 @@ var (
 
 // object reads b as exactly one JSON object of at most max bytes, valid
 // UTF-8, no member twice, nothing after it; values stay raw, as slices of b
-// (not copies). b is checked whole once (json.Valid), then split into its
+// (not copies). b is checked whole once (validJSON), then split into its
 // members by one plain pass: a sync frame carries up to 32,000 bytes of
 // versions, and a decoder went over them three times.
 func object(b []byte, max int) (map[string]json.RawMessage, error) {
@@ -34,7 +34,7 @@ func object(b []byte, max int) (map[string]json.RawMessage, error) {
 	if !utf8.Valid(b) {
 		return nil, fmt.Errorf("%w: not UTF-8", ErrMalformed)
 	}
-	if !json.Valid(b) {
+	if !validJSON(b) {
 		return nil, fmt.Errorf("%w: not one JSON value", ErrMalformed)
 	}
 	i := skipSpace(b, 0)
