@@ -198,13 +198,29 @@ func runJoin(env Env, c command, args []string) error {
 		if err != nil {
 			return err
 		}
-		return o.print(env, s, func(w io.Writer) { fmt.Fprintf(w, "Joined %s: %s\n", s.Name, s.ID) })
+		return o.print(env, s, func(w io.Writer) { printJoined(w, s) })
 	})
 	var ae *api.Error
 	if o.verbose && errors.As(err, &ae) && ae.Detail != "" {
 		fmt.Fprintf(env.Stderr, "detail: %s\n", ae.Detail) // the node's refusal in the protocol's terms
 	}
 	return err
+}
+
+// printJoined says the space is joined, or, while the invite has not
+// reached this computer (api.Joining), whose computer it waits for.
+func printJoined(w io.Writer, s api.SpaceSummary) {
+	j := s.Joining
+	if j == nil {
+		fmt.Fprintf(w, "Joined %s: %s\n", s.Name, s.ID)
+		return
+	}
+	who := j.InviterName
+	if who == "" {
+		who = "the inviter"
+	}
+	fmt.Fprintf(w, "Joining %s: waiting for %s's computer (%s).\n", s.Name, who, s.ID)
+	fmt.Fprintln(w, "Minca finishes joining by itself once it is reachable, whenever Minca runs on this computer.")
 }
 
 // printPreview says who invites to what, as the window's Join screen does:

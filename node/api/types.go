@@ -55,6 +55,9 @@ type SpaceSummary struct {
 	// Removed is set once this account has no place in the space as far as
 	// this node can tell (03 §9.2); nil while it has one.
 	Removed *Removal `json:"removed,omitempty"`
+	// Joining is set while this node waits to finish joining the space
+	// (03 §7.3): the account is no member yet (joining.go).
+	Joining *Joining `json:"joining,omitempty"`
 }
 
 // Removal is how this node knows the account lost its place in a space.

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -13,13 +14,20 @@ import (
 )
 
 // Join joins the space a link invites to (03 §7.6): the node holds the space
-// at once; with a role invite it waits for the invite's record to arrive
-// and be open, then writes its join (§7.3).
+// at once. A view-only invite is joined then. With a role invite the node
+// keeps the invite (join_pending.go) and waits up to joinWait for the
+// invite's record to arrive and be open, then writes its join (§7.3). If
+// the record has not arrived by then, Join answers the space with Joining
+// set: the account is no member yet, and the node writes the join by
+// itself once the record arrives. A closed invite is refused, and a space
+// held only for this join is let go.
 func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) {
 	acc, err := invite.AcceptString(link)
 	if err != nil {
 		return api.SpaceSummary{}, refusedLink(err)
 	}
+	p := acc.Preview()
+	name, _ := n.inviterName(ctx, p.InvitedBy, link)
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if err := n.readyLocked(); err != nil {
@@ -37,36 +45,33 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 	if err := n.holdInviteKeyLocked(h, acc); err != nil {
 		return api.SpaceSummary{}, err
 	}
-	if err := n.recordMembershipLocked(ctx, h); err != nil {
-		return api.SpaceSummary{}, err
-	}
-	if !acc.ViewOnly() {
-		if err := n.joinRoleLocked(ctx, h, acc); err != nil {
+	if acc.ViewOnly() {
+		if err := n.recordMembershipLocked(ctx, h); err != nil {
 			return api.SpaceSummary{}, err
 		}
+		n.emitLocked(api.Event{Kind: "joined", SpaceID: h.sp.ID})
+		return n.summaryLocked(ctx, h)
 	}
-	n.emitLocked(api.Event{Kind: "joined", SpaceID: h.sp.ID})
+	if err := n.keepJoinLocked(h, acc, pendingJoin{InvitedBy: p.InvitedBy, InviterName: name, Role: p.Role}); err != nil {
+		return api.SpaceSummary{}, err
+	}
+	if err := n.waitJoinLocked(ctx, h); err != nil {
+		if errors.Is(err, invite.ErrInviteClosed) {
+			n.undoJoinLocked(ctx, h)
+		}
+		return api.SpaceSummary{}, err
+	}
 	return n.summaryLocked(ctx, h)
 }
 
-func (n *Node) joinRoleLocked(ctx context.Context, h *held, acc *invite.Accepted) error {
-	me := n.acct.DID()
+// waitJoinLocked tries the kept join until it is written or joinWait has
+// passed; nil then too, the join left to the node (finishJoinsLocked).
+func (n *Node) waitJoinLocked(ctx context.Context, h *held) error {
 	deadline := time.Now().Add(joinWait)
-	var role string
 	for {
-		hist, err := h.replay(ctx)
-		if err != nil {
-			return internal(err)
-		}
-		role, err = invite.JoinReady(hist.Current(), acc.InviteDID, me)
-		if err == nil {
-			break
-		}
-		if hist.Current().IsMember(me) && hist.KnownInvite(acc.InviteDID) {
-			return nil // holds its role already
-		}
-		if time.Now().After(deadline) {
-			return refusedJoin(err)
+		done, err := n.tryJoinLocked(ctx, h)
+		if done || err != nil || time.Now().After(deadline) {
+			return err
 		}
 		n.mu.Unlock()
 		select {
@@ -76,8 +81,17 @@ func (n *Node) joinRoleLocked(ctx context.Context, h *held, acc *invite.Accepted
 		case <-time.After(50 * time.Millisecond):
 		}
 		n.mu.Lock()
+		if n.spaces[h.sp.ID] != h {
+			return api.Errorf(api.CodeNotFound, "the space %s was let go while joining", h.sp.ID)
+		}
 	}
-	d, err := invite.JoinDraft(acc.Secret, h.sp.ID, me, role)
+}
+
+// writeJoinLocked writes the account's join through the invite (03 §7.3)
+// in role, then its member key (private spaces) and profile.
+func (n *Node) writeJoinLocked(ctx context.Context, h *held, secret []byte, role string) error {
+	me := n.acct.DID()
+	d, err := invite.JoinDraft(secret, h.sp.ID, me, role)
 	if err != nil {
 		return api.Errorf(api.CodeInvalid, "join: %w", err)
 	}

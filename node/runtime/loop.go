@@ -61,6 +61,7 @@ func (n *Node) noticeChanges(gens map[string]uint64) bool {
 		gens[id] = g
 		moved = true
 		n.keyDueLocked(ctx, h)
+		n.finishJoinLocked(ctx, h)      // a kept join whose invite arrived (join_pending.go)
 		n.dropClosedLinksLocked(ctx, h) // a closed invite's secret goes (invitelinks.go)
 		n.emitSpaceLocked(ctx, h)
 	}

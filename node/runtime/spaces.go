@@ -50,7 +50,7 @@ func (n *Node) summaryLocked(ctx context.Context, h *held) (api.SpaceSummary, er
 	}
 	return api.SpaceSummary{ID: h.sp.ID, Name: h.sp.Name, Private: h.sp.Visibility == space.VisibilityPriv,
 		Roles: roles, Founder: cur.IsFounder(me), Members: len(members(snap)), Sync: n.syncStateLocked(h),
-		Removed: n.removalLocked(ctx, h, hist)}, nil
+		Removed: n.removalLocked(ctx, h, hist), Joining: n.joiningLocked(h.sp.ID)}, nil
 }
 
 // Space is one space's page.

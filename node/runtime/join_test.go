@@ -1,0 +1,162 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"minca.dev/desktop/node/api"
+)
+
+// summaryOf is p's space list entry of id.
+func summaryOf(t *testing.T, p *person, id string) (api.SpaceSummary, bool) {
+	t.Helper()
+	list, err := p.n.Spaces(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(list, func(s api.SpaceSummary) bool { return s.ID == id })
+	if i < 0 {
+		return api.SpaceSummary{}, false
+	}
+	return list[i], true
+}
+
+// waitLong is waitFor with room for a dialler's backoff (node/transport:
+// up to a minute between tries of a node that was down).
+func waitLong(t *testing.T, what string, f func() error) {
+	t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for err := f(); err != nil; err = f() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %v", what, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// Ben joins Ana's private space while her computer is off (03 §7.3): Join
+// answers the space as joining — no role, no member rights, the invite's
+// secret kept only sealed — and pasting the link again keeps it so. Once
+// Ana's computer is back, Ben's node writes the join by itself, with no
+// other call: Ana lists him, his space is no longer joining, and the kept
+// invite is gone.
+func TestJoinWhileInviterOff(t *testing.T) {
+	ctx := context.Background()
+	ana := netPerson(t, "Ana", false)
+	setNetwork(t, ana, api.NetworkThisComputer)
+	s, err := ana.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden club", Template: "team", Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := ana.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana.n.Close()
+
+	ben := netPerson(t, "Ben", false)
+	for _, try := range []string{"join", "paste again"} {
+		got, err := ben.n.Join(ctx, inv.Link)
+		if err != nil {
+			t.Fatalf("%s while Ana is off: %v", try, err)
+		}
+		j := got.Joining
+		if j == nil || j.InvitedBy != ana.did || j.InviterName != "Ana" || j.Role != "member" || j.Closed || len(got.Roles) != 0 {
+			t.Fatalf("%s: %+v (joining %+v), want joining through Ana's member invite, no role", try, got, j)
+		}
+	}
+	if sum, ok := summaryOf(t, ben, s.ID); !ok || sum.Joining == nil || sum.Removed != nil {
+		t.Fatalf("ben's list: %+v (%v), want Garden club joining", sum, ok)
+	}
+	d, err := ben.n.Space(ctx, s.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := d.May; m.Member || len(m.Invite) != 0 || m.InviteViewOnly || len(m.AssignOthers) != 0 || m.RemoveMembers {
+		t.Fatalf("a joining space's rights: %+v, want no member controls", m)
+	}
+	state, err := os.ReadFile(filepath.Join(ben.n.dir, stateFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, secret, _ := strings.Cut(secretOf(inv.Link), ".")
+	if secret == "" || strings.Contains(string(state), secret) || !strings.Contains(string(state), `"joining"`) {
+		t.Fatalf("state.json keeps the join %v, the secret in the clear %v", strings.Contains(string(state), `"joining"`), strings.Contains(string(state), secret))
+	}
+
+	restartNet(t, ana)
+	waitLong(t, "ben a member once Ana is back", func() error {
+		sum, ok := summaryOf(t, ben, s.ID)
+		if !ok || sum.Joining != nil || !slices.Contains(sum.Roles, "member") {
+			return fmt.Errorf("ben's space %+v", sum)
+		}
+		return isMemberOf(ana, s.ID, ben.did)
+	})
+	st, err := readState(ben.n.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ss := range st.Spaces {
+		if ss.Joining != nil {
+			t.Fatalf("the kept join outlived the join: %+v", ss.Joining)
+		}
+	}
+}
+
+// A join Ben gives up on (LeaveSpace while joining) lets the space go,
+// with its kept invite; a link whose invite is closed joins nothing and
+// leaves no space behind.
+func TestJoinCancelledAndClosed(t *testing.T) {
+	ctx := context.Background()
+	ana := netPerson(t, "Ana", false)
+	setNetwork(t, ana, api.NetworkThisComputer)
+	s, err := ana.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden club", Template: "team"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := ana.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana.n.Close()
+	ben := netPerson(t, "Ben", false)
+	if got, err := ben.n.Join(ctx, inv.Link); err != nil || got.Joining == nil {
+		t.Fatalf("join while Ana is off: %+v %v", got, err)
+	}
+	if err := ben.n.LeaveSpace(ctx, s.ID); err != nil {
+		t.Fatalf("cancel the join: %v", err)
+	}
+	if sum, ok := summaryOf(t, ben, s.ID); ok {
+		t.Fatalf("a cancelled join left %+v", sum)
+	}
+
+	restartNet(t, ana)
+	if err := ana.n.CloseInvite(ctx, s.ID, inv.Key); err != nil {
+		t.Fatal(err)
+	}
+	_, err = ben.n.Join(ctx, inv.Link)
+	if api.CodeOf(err) != api.CodeForbidden {
+		t.Fatalf("join with a closed invite: %v, want forbidden", err)
+	}
+	if sum, ok := summaryOf(t, ben, s.ID); ok {
+		t.Fatalf("a refused join left %+v", sum)
+	}
+}
+
+// isMemberOf says whether p lists did among the members of space id.
+func isMemberOf(p *person, id, did string) error {
+	ms, err := p.n.Members(context.Background(), id)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(ms, func(m api.Member) bool { return m.DID == did }) {
+		return fmt.Errorf("%s does not list %s among %d members", p.name, did, len(ms))
+	}
+	return nil
+}
