@@ -104,6 +104,9 @@ func find(args []string) (command, []string, error) {
 			return command{}, nil, fmt.Errorf("unknown command %q; %s has: %s", g+" "+args[1], g, strings.Join(subcommands(g), ", "))
 		}
 	}
+	if h := instance.WebLinkHint(args[0]); h != "" {
+		return command{}, nil, fmt.Errorf("unknown command %q: %s", args[0], h)
+	}
 	return command{}, nil, fmt.Errorf("unknown command %q", args[0])
 }
 

@@ -10,11 +10,34 @@ import (
 // exits 0.
 var ErrHandedOff = errors.New("instance: handed over to the running Minca")
 
-// IsLinkArg reports whether a command-line argument is a minca: link, as
-// the desktop passes one to `minca %u`, rather than a command.
+// IsLinkArg reports whether a command-line argument is a link to open
+// rather than a command: a minca: link, as the desktop passes one to
+// `minca %u`, or an invite link on the web as Minca hands them out
+// (https://minca.dev/join#invite=…, also ?invite= and &invite=, 03 §7.4),
+// which a browser or another app may pass on. ParseLink then reads it, and
+// refuses a bad invite in either as it does a minca: one.
 func IsLinkArg(arg string) bool {
+	scheme, rest, ok := strings.Cut(arg, ":")
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(scheme) {
+	case Scheme:
+		return true
+	case "https", "http":
+		return hasMarker(rest)
+	}
+	return false
+}
+
+// WebLinkHint says why a web link given as a command is neither: "" for an
+// argument that is no http(s) link.
+func WebLinkHint(arg string) string {
 	scheme, _, ok := strings.Cut(arg, ":")
-	return ok && strings.EqualFold(scheme, Scheme)
+	if !ok || IsLinkArg(arg) || (!strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "http")) {
+		return ""
+	}
+	return "a web link opens Minca only when it is an invite link (https://minca.dev/join#invite=…)"
 }
 
 // Open is how a window starts. link is the link it was launched with, or

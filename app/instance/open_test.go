@@ -2,17 +2,38 @@ package instance
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
+// TestIsLinkArg: minca: links and invite links on the web are links to
+// open (a bad invite in one is ParseLink's to refuse); any other argument,
+// a web link without an invite among them, is a command, and only those
+// web links get WebLinkHint's sentence.
 func TestIsLinkArg(t *testing.T) {
 	for arg, want := range map[string]bool{
 		"minca:" + shortExample: true, "MINCA://join#invite=x": true, "minca:": true,
-		"window": false, "tray": false, "--hidden": false, "https://x/#invite=y": false, "": false, "mincax:y": false,
+		"https://minca.dev/join#invite=" + shortExample: true, "https://minca.dev/join?invite=" + shortExample: true,
+		"HTTP://127.0.0.1:8080/?x=1&invite=" + shortExample: true, "https://x/#invite=y": true,
+		"window": false, "tray": false, "--hidden": false, "": false, "mincax:y": false,
+		"https://minca.dev/join": false, "https://minca.dev/join#token=y": false, "ftp://x/#invite=" + shortExample: false,
 	} {
 		if got := IsLinkArg(arg); got != want {
 			t.Errorf("IsLinkArg(%q) = %v, want %v", arg, got, want)
 		}
+		web := !want && (strings.HasPrefix(arg, "https:") || strings.HasPrefix(arg, "http:"))
+		if h := WebLinkHint(arg); (h != "") != web {
+			t.Errorf("WebLinkHint(%q) = %q", arg, h)
+		}
+	}
+	for _, arg := range []string{"https://minca.dev/join#invite=" + shortExample, "https://minca.dev/join?invite=" + shortExample} {
+		l, err := ParseLink(arg)
+		if err != nil || l.Invite != shortExample || !l.Short {
+			t.Errorf("ParseLink(%q) = %+v, %v", arg, l, err)
+		}
+	}
+	if _, err := ParseLink("https://x/#invite=y"); !errors.Is(err, ErrNoInvite) {
+		t.Errorf("a web link with a bad invite: %v, want ErrNoInvite", err)
 	}
 }
 
