@@ -19,6 +19,19 @@ func (a *App) RestoreAccount(req api.RestoreAccount) (api.Account, error) {
 	return call(a, "RestoreAccount", func(ctx context.Context) (api.Account, error) { return a.node.RestoreAccount(ctx, req) })
 }
 
+// RecoveryCode gives the recovery code again until it is checked.
+func (a *App) RecoveryCode() (string, error) { return call(a, "RecoveryCode", a.node.RecoveryCode) }
+
+// ConfirmRecoveryCode says the recovery code was typed back.
+func (a *App) ConfirmRecoveryCode() error {
+	return do(a, "ConfirmRecoveryCode", a.node.ConfirmRecoveryCode)
+}
+
+// FolderAccount reads which account a data folder holds and what opens it.
+func (a *App) FolderAccount(path string) (api.FolderAccount, error) {
+	return call(a, "FolderAccount", func(ctx context.Context) (api.FolderAccount, error) { return a.node.FolderAccount(ctx, path) })
+}
+
 func (a *App) SetProfileName(name string) error {
 	return do(a, "SetProfileName", func(ctx context.Context) error { return a.node.SetProfileName(ctx, name) })
 }

@@ -28,6 +28,16 @@ type Node interface {
 	Account(ctx context.Context) (Account, error) // CodeNoAccount when none
 	CreateAccount(ctx context.Context, req CreateAccount) (NewAccount, error)
 	RestoreAccount(ctx context.Context, req RestoreAccount) (Account, error)
+	// RecoveryCode gives the recovery code again while Account.CodeUnchecked
+	// (CodeNotFound once checked, CodeLocked while locked);
+	// ConfirmRecoveryCode clears that mark, once the person typed the code
+	// back (see CreateAccount.CheckCode).
+	RecoveryCode(ctx context.Context) (string, error)
+	ConfirmRecoveryCode(ctx context.Context) error
+	// FolderAccount reads which account a data folder holds ("" = the
+	// node's) and what opens it here, before a restore asks anything;
+	// CodeNotFound when it holds none.
+	FolderAccount(ctx context.Context, path string) (FolderAccount, error)
 	SetProfileName(ctx context.Context, name string) error
 
 	// Spaces: 03 §1, §6.2, §8.

@@ -19,13 +19,27 @@ type Account struct {
 	DID         string `json:"did"`
 	ProfileName string `json:"profileName"` // 03 §11
 	KeyStore    string `json:"keyStore"`    // "keychain" or "passphrase"
+	// CodeUnchecked: the account was made with CreateAccount.CheckCode and
+	// its recovery code is not yet checked (ConfirmRecoveryCode); until it
+	// is, RecoveryCode gives the code again.
+	CodeUnchecked bool `json:"codeUnchecked,omitempty"`
 }
 
 // CreateAccount asks for a new account. Passphrase is used (and required)
 // only where no keychain is usable; the node never falls back silently.
+//
+// CheckCode: the caller asks the recovery code back before the person goes
+// on (the first run does). The account is written at once, and the node
+// keeps a mark in its own state, not in the data folder, that the code is
+// not yet checked (Account.CodeUnchecked): a reload, a closed window or a
+// crash before the check finds the mark, shows the code again (the node
+// derives it from the account's key, which it holds once unlocked) and
+// asks it back, until ConfirmRecoveryCode. Without CheckCode (the CLI,
+// which prints the code) there is no mark.
 type CreateAccount struct {
 	ProfileName string `json:"profileName"`
 	Passphrase  string `json:"passphrase,omitempty"`
+	CheckCode   bool   `json:"checkCode,omitempty"`
 }
 
 // NewAccount is a created account with its recovery code, shown once.
@@ -41,6 +55,22 @@ type RestoreAccount struct {
 	Folder       string `json:"folder,omitempty"`
 	Passphrase   string `json:"passphrase,omitempty"`
 	ProfileName  string `json:"profileName,omitempty"`
+}
+
+// FolderAccount is the account a data folder holds, the one RestoreAccount
+// with that folder and no recovery code opens (the most recently used), and
+// what opens it here, read from its vault's wraps without unlocking it
+// (01 §12; the wraps are readable, 05 §14.6): a folder restore asks a
+// passphrase only when Passphrase is set.
+type FolderAccount struct {
+	DID         string `json:"did"`
+	ProfileName string `json:"profileName"`
+	// Passphrase: the vault has a passphrase wrap. Without one, the
+	// passphrase is refused with CodeKeychainOnly.
+	Passphrase bool `json:"passphrase"`
+	// Keychain: this computer's keychain holds the key of one of its
+	// device wraps, so RestoreAccount opens it with nothing typed.
+	Keychain bool `json:"keychain"`
 }
 
 // SpaceSummary is a space in the list.

@@ -28,6 +28,15 @@ func (c *Client) RestoreAccount(ctx context.Context, req api.RestoreAccount) (ap
 	return post[api.Account](c, ctx, "account/restore", req)
 }
 
+func (c *Client) RecoveryCode(ctx context.Context) (string, error) {
+	r, err := post[recoveryCode](c, ctx, "account/recovery-code", struct{}{})
+	return r.RecoveryCode, err
+}
+
+func (c *Client) ConfirmRecoveryCode(ctx context.Context) error {
+	return c.postNone(ctx, "account/recovery-code/confirm", nil)
+}
+
 func (c *Client) SetProfileName(ctx context.Context, name string) error {
 	return c.postNone(ctx, "account/profile-name", args{Name: name})
 }
@@ -112,6 +121,10 @@ func (c *Client) Records(ctx context.Context, spaceID, collection string) ([]api
 
 func (c *Client) Folder(ctx context.Context) (api.Folder, error) {
 	return get[api.Folder](c, ctx, "folder", nil)
+}
+
+func (c *Client) FolderAccount(ctx context.Context, path string) (api.FolderAccount, error) {
+	return post[api.FolderAccount](c, ctx, "folder/account", args{Path: path})
 }
 
 func (c *Client) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, error) {

@@ -17,6 +17,12 @@ type args struct {
 	Name       string              `json:"name,omitempty"`
 	Collection string              `json:"collection,omitempty"`
 	Define     *api.RoleDefinition `json:"define,omitempty"`
+	Path       string              `json:"path,omitempty"`
+}
+
+// recoveryCode is the answer of account/recovery-code.
+type recoveryCode struct {
+	RecoveryCode string `json:"recoveryCode"`
 }
 
 // versionID is the result of a write.
@@ -45,6 +51,14 @@ var routes = []route{
 	{"POST", "account/restore", withBody(func(ctx context.Context, n api.Node, req api.RestoreAccount) (any, error) {
 		return n.RestoreAccount(ctx, req)
 	})},
+	// The recovery code is a secret: asked for by POST, as invite links are.
+	{"POST", "account/recovery-code", func(ctx context.Context, n api.Node, _ *input) (any, error) {
+		code, err := n.RecoveryCode(ctx)
+		return recoveryCode{code}, err
+	}},
+	{"POST", "account/recovery-code/confirm", func(ctx context.Context, n api.Node, _ *input) (any, error) {
+		return nil, n.ConfirmRecoveryCode(ctx)
+	}},
 	{"POST", "account/profile-name", withArgs(func(ctx context.Context, n api.Node, a args) (any, error) {
 		return nil, n.SetProfileName(ctx, a.Name)
 	})},
@@ -105,6 +119,9 @@ var routes = []route{
 	})},
 
 	{"GET", "folder", func(ctx context.Context, n api.Node, _ *input) (any, error) { return n.Folder(ctx) }},
+	{"POST", "folder/account", withArgs(func(ctx context.Context, n api.Node, a args) (any, error) {
+		return n.FolderAccount(ctx, a.Path)
+	})},
 	{"POST", "folder/set", withBody(func(ctx context.Context, n api.Node, req api.SetFolder) (any, error) {
 		return n.SetFolder(ctx, req)
 	})},

@@ -22,6 +22,10 @@ type state struct {
 	Spaces      []spaceState `json:"spaces,omitempty"`
 	Network     netState     `json:"network,omitzero"` // whether others may connect (network.go)
 	Paused      bool         `json:"paused,omitempty"` // sync paused until resumed (sync.go)
+
+	// CodeUnchecked: the account's recovery code is not yet checked
+	// (api.CreateAccount.CheckCode; recoverycode.go).
+	CodeUnchecked bool `json:"codeUnchecked,omitempty"`
 }
 
 // netState is the network setting: the mode, and the port chosen once for

@@ -38,6 +38,7 @@ func Run(t *testing.T, newNode func(t *testing.T) api.Node) {
 func RunConfig(t *testing.T, cfg Config) {
 	t.Run("NoAccount", func(t *testing.T) { testNoAccount(t, cfg) })
 	t.Run("CreateAccount", func(t *testing.T) { testCreateAccount(t, cfg) })
+	t.Run("RecoveryCheck", func(t *testing.T) { testRecoveryCheck(t, cfg) })
 	t.Run("Spaces", func(t *testing.T) { testSpaces(t, cfg) })
 	t.Run("BadInput", func(t *testing.T) { testBadInput(t, cfg) })
 	t.Run("Records", func(t *testing.T) { testRecords(t, cfg) })
