@@ -1,8 +1,10 @@
 // An account whose key only a keychain keeps (made where the Secret Service
 // answered, so its vault in the data folder has no passphrase wrap):
-// restoring it from that folder asks its passphrase once, then says in a
-// person's words that only the recovery code opens it here and offers it;
-// and on its own computer with the keychain gone (MINCA_KEYCHAIN=none) the
+// restoring it from that folder never asks a passphrase. The page reads the
+// folder's account first (api.FolderAccount) and says what opens it: where
+// the keychain holds its key (the test session's one Secret Service), Minca
+// opens it with nothing typed; without a keychain, only the recovery code,
+// which it offers; and on its own computer with the keychain gone (MINCA_KEYCHAIN=none) the
 // page says the keychain is out of reach, never asks a passphrase nobody
 // set, and the recovery code unlocks it. Needs the Secret Service of
 // tests/run-e2e.sh; skipped without it.
@@ -15,7 +17,7 @@ import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
 import { T, createAccount, keyStoreFor, shot } from "./flows.mjs";
 
 const PASS = "a long passphrase for Ana";
-const KEYCHAIN_ONLY = /kept in the keychain of the computer that made it: use your recovery code/;
+const KEYCHAIN_ONLY = /kept only in the keychain of the computer that made it, and it has no passphrase, so here your\s+recovery code opens it/;
 
 /** `minca status --json` in env. */
 const status = (env) => JSON.parse(execFileSync(bin, ["status", "--json"], { env }).toString());
@@ -87,28 +89,26 @@ describe("an account only a keychain keeps", { skip }, () => {
     };
   }
 
-  /** Restore from folder with a passphrase: asked once, refused in a person's words. */
-  async function fromFolderRefused(page, folder) {
+  /** Restore from folder: the page says what opens its account (said) and asks no passphrase. */
+  async function fromFolder(page, folder, said) {
     await page.getByTestId("start-restore").click({ timeout: T });
     await page.getByTestId("from-folder").check();
-    await page.getByTestId("passphrase-card").waitFor({ timeout: T });
-    assert.equal(await page.getByTestId("passphrase-again").count(), 0, "the folder's passphrase is typed once");
-    assert.doesNotMatch(await page.getByTestId("passphrase-card").textContent(), /cannot use a keychain/);
     await page.getByTestId("folder-input").fill(folder);
-    await page.getByTestId("passphrase").fill(PASS);
-    await page.getByTestId("restore-account").click();
-    await page.getByTestId("error").filter({ hasText: KEYCHAIN_ONLY }).waitFor({ timeout: T });
-    assert.doesNotMatch(await page.getByTestId("error").textContent(), /give the recovery code, or a data folder/);
+    await page.getByTestId("folder-account").filter({ hasText: said }).waitFor({ timeout: T });
+    assert.match(await page.getByTestId("folder-account").textContent(), /account of\s+Ana/);
+    assert.equal(await page.getByTestId("passphrase").count(), 0, "no passphrase is asked: the account never had one");
   }
 
-  it("restoring it from its data folder says to use the recovery code, which then restores it", async () => {
+  it("restoring it from its data folder asks no passphrase: the keychain opens it, else the recovery code", async () => {
     const ana = await keychainAccount();
 
-    // Another computer with a keychain: still only the recovery code.
+    // Another home on this session's keychain, which holds the key: opened with nothing typed.
     const withKc = await elsewhere({});
     try {
-      await fromFolderRefused(withKc.page, ana.folder);
-      assert.equal(status(withKc.env).account ?? "", "", "the refusal leaves no account");
+      await fromFolder(withKc.page, ana.folder, /keychain keeps its key, so Minca opens it with nothing to type/);
+      await withKc.page.getByTestId("restore-account").click();
+      await withKc.page.getByRole("heading", { name: "Spaces", level: 1 }).waitFor({ timeout: T });
+      assert.equal(status(withKc.env).account, status(ana.env).account, "Ana's account, opened by the keychain");
     } finally {
       await withKc.stop();
     }
@@ -116,9 +116,10 @@ describe("an account only a keychain keeps", { skip }, () => {
     const noKc = await elsewhere({ MINCA_KEYCHAIN: "none" });
     try {
       const page = noKc.page;
-      await fromFolderRefused(page, ana.folder);
+      await fromFolder(page, ana.folder, KEYCHAIN_ONLY);
+      assert.ok(await page.getByTestId("restore-account").isDisabled(), "nothing here opens it but the recovery code");
       await shot(page, "keychain-only-from-folder");
-      assert.equal(status(noKc.env).account ?? "", "", "the refusal leaves no account");
+      assert.equal(status(noKc.env).account ?? "", "", "nothing restored");
       await page.getByTestId("use-recovery-instead").click();
       await page.getByTestId("recovery-input").fill(ana.recovery);
       assert.equal(await page.getByTestId("folder-input").inputValue(), ana.folder, "the folder stays chosen");
