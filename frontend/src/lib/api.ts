@@ -1,7 +1,7 @@
 // The typed API of the node (Go package node/api). The window bindings and
 // the browser bridge expose exactly api.Node's methods by name, with the
 // same arguments (ctx dropped); types mirror node/api's JSON names.
-import type { Host, Unsubscribe } from "./host";
+import { ApiError, type Host, type Unsubscribe } from "./host";
 
 /** api.Status, plus the older app.Status fields the Overview still shows. */
 export interface Status {
@@ -55,6 +55,16 @@ export interface SpaceSummary {
   sync: SyncState;
   /** Set once this account has no place in the space as far as this computer can tell. */
   removed?: Removal | null;
+  /** Set while this computer waits to finish joining: the invite has not reached it yet, and the account is no member. */
+  joining?: Joining | null;
+}
+/** api.Joining: a join Minca finishes by itself once the invite's record reaches this computer (03 §7.3). */
+export interface Joining {
+  invitedBy: string;
+  inviterName?: string;
+  role: string;
+  /** The invite arrived closed: this join cannot finish; a new link can. */
+  closed?: boolean;
 }
 /** How this computer knows the account lost its place: by and at only when the removal reached it; refused when every computer the space syncs with refuses this one. */
 export interface Removal {
@@ -258,11 +268,23 @@ export interface SetKeepers {
   keepers: string[];
 }
 
+/** What a call says in a browser when `minca ui` is gone: its server exited, so nothing answers. */
+export const notRunning = "Minca is not running on this computer — start it again.";
+
+/**
+ * A call's failure as the page shows it. In a browser, a fetch that reached no server rejects with a
+ * TypeError ("Failed to fetch"): `minca ui` exited. It becomes notRunning, the browser's words as detail.
+ */
+export function unreached(kind: Host["kind"], e: unknown): unknown {
+  if (kind !== "browser" || !(e instanceof TypeError)) return e;
+  return new ApiError(notRunning, "unavailable", "", e.message);
+}
+
 export class Api {
   constructor(readonly host: Host) {}
 
   private c<T>(method: string, ...args: unknown[]): Promise<T> {
-    return this.host.call<T>(method, ...args);
+    return this.host.call<T>(method, ...args).catch((e: unknown) => Promise.reject(unreached(this.host.kind, e)));
   }
 
   keepers = (id: string) => this.c<Keeper[] | null>("Keepers", id);

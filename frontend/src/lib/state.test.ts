@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { empty, linkShown, memberOf, noLinks, openedLink, reduce, seenKept, sortSpaces, takeLink } from "./state";
+import { empty, joiningOf, linkShown, memberOf, noLinks, openedLink, readerOf, reduce, seenKept, sortSpaces, takeLink, waitingFor } from "./state";
 import type { SpaceSummary } from "./api";
 
 const sp = (id: string, name: string, sync = "synced"): SpaceSummary => ({
@@ -85,5 +85,26 @@ describe("invite links opened from another app", () => {
     expect(memberOf(spaces, "b")?.name).toBe("B");
     expect(memberOf(spaces, "c")).toBeUndefined();
     expect(memberOf(spaces, "")).toBeUndefined();
+  });
+  it("a space held but not joined yet, held to read, or removed from is no member's; a joining one is found", () => {
+    const joining = { ...sp("j", "Garden club"), roles: [], founder: false, joining: { invitedBy: "did:key:zAna", inviterName: "Ana", role: "member" } };
+    const reader = { ...sp("r", "R"), roles: [], founder: false };
+    const removed = { ...sp("x", "X"), roles: [], founder: false, removed: { refused: true } };
+    const spaces = [joining, reader, removed, sp("m", "M")];
+    for (const id of ["j", "r", "x"]) expect(memberOf(spaces, id)).toBeUndefined();
+    expect(memberOf(spaces, "m")?.id).toBe("m");
+    expect(["j", "r", "x", "m"].map((id) => readerOf(spaces, id)?.id)).toEqual([undefined, "r", undefined, "m"]);
+    expect(joiningOf(spaces, "j")).toBe(joining);
+    expect(joiningOf(spaces, "m")).toBeUndefined();
+    expect(waitingFor(joining)).toBe("Ana's computer");
+    expect(waitingFor({ ...joining, joining: { invitedBy: "did:key:zAna", role: "member" } })).toBe("the inviter's computer");
+  });
+  it("a space event keeps a space's joining state, and drops it once joined", () => {
+    const j = { invitedBy: "did:key:zAna", inviterName: "Ana", role: "member" };
+    let s = reduce(empty, { kind: "spaces", data: [{ ...sp("j", "J"), joining: j }] });
+    s = reduce(s, { kind: "space", spaceId: "j", data: { ...sp("j", "J"), roles: [], joining: j } });
+    expect(s.spaces[0].joining).toEqual(j);
+    s = reduce(s, { kind: "space", spaceId: "j", data: sp("j", "J") });
+    expect(s.spaces[0].joining).toBeUndefined();
   });
 });

@@ -61,7 +61,7 @@ export function sortSpaces(list: SpaceSummary[]): SpaceSummary[] {
 function upsert(list: SpaceSummary[], sp: SpaceSummary): SpaceSummary[] {
   const pick = {
     id: sp.id, name: sp.name, private: sp.private, roles: sp.roles, founder: sp.founder,
-    members: sp.members, sync: sp.sync,
+    members: sp.members, sync: sp.sync, ...(sp.joining ? { joining: sp.joining } : {}),
   } as SpaceSummary;
   return sortSpaces([...list.filter((x) => x.id !== sp.id), pick]);
 }
@@ -120,7 +120,28 @@ export function linkShown(inbox: LinkInbox): LinkInbox {
   return inbox.link ? { ...inbox, link: "" } : inbox;
 }
 
-/** The space of spaces an invite leads to, when the account holds it already. */
+/**
+ * The space of spaces an invite leads to, when the account is a member of it already: it holds a role there
+ * or founded it. A space held for a join not finished yet (joining), one held to read (a view-only invite)
+ * and one the account was removed from are no member's.
+ */
 export function memberOf(spaces: SpaceSummary[], spaceId: string): SpaceSummary | undefined {
-  return spaceId ? spaces.find((sp) => sp.id === spaceId) : undefined;
+  const sp = spaceId ? spaces.find((x) => x.id === spaceId) : undefined;
+  return sp && !sp.joining && !sp.removed && (sp.founder || (sp.roles ?? []).length > 0) ? sp : undefined;
+}
+
+/** The space of spaces the account holds to read (a view-only invite) or as a member; not one joining or removed from. */
+export function readerOf(spaces: SpaceSummary[], spaceId: string): SpaceSummary | undefined {
+  return spaceId ? spaces.find((x) => x.id === spaceId && !x.joining && !x.removed) : undefined;
+}
+
+/** The space of spaces held for a join this computer has not finished (SpaceSummary.joining). */
+export function joiningOf(spaces: SpaceSummary[], spaceId: string): SpaceSummary | undefined {
+  return spaceId ? spaces.find((x) => x.id === spaceId && x.joining) : undefined;
+}
+
+/** Who a join waits for, as "Ana's computer" (the inviter's name, when known). */
+export function waitingFor(sp: SpaceSummary): string {
+  const name = sp.joining?.inviterName?.trim();
+  return name ? `${name}'s computer` : "the inviter's computer";
 }
