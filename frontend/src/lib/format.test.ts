@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytes, changeStatus, folderState, peerWord, personName, progress, roleLabel, shortDID, syncWord, templates, when, withNames } from "./format";
+import { bytes, changeStatus, folderState, peerWord, personName, progress, roleLabel, shortDID, spaceWord, syncWord, templates, when, withNames } from "./format";
 
 describe("folderState", () => {
   // The labels match Go's app.FolderState, so the window and `minca status` agree.
@@ -20,6 +20,9 @@ describe("words for sync, sizes, people and history", () => {
     expect(syncWord("synced")).toEqual({ label: "Up to date", tone: "good" });
     expect(syncWord("offline").label).toBe("No one to sync with");
     expect(syncWord("weird").label).toBe("weird");
+    expect(spaceWord("offline", { refused: true })).toEqual({ label: "Removed", tone: "warn" });
+    expect(spaceWord("offline", null)).toEqual(syncWord("offline"));
+    expect(spaceWord("synced", undefined).label).toBe("Up to date");
     expect(peerWord("backoff")).toBe("Retrying soon");
   });
   it("formats bytes", () => {

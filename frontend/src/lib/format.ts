@@ -37,6 +37,14 @@ export function syncWord(state: string): { label: string; tone: "neutral" | "goo
   }
 }
 
+/**
+ * A space's state as its badge says it: "Removed" once this account lost its place (SpaceSummary.removed), the
+ * same on the Spaces list, the space's page and the Sync page; else its sync state (syncWord).
+ */
+export function spaceWord(sync: string, removed: unknown): { label: string; tone: "neutral" | "good" | "warn" } {
+  return removed ? { label: "Removed", tone: "warn" } : syncWord(sync);
+}
+
 /** A peer connection's state for people. */
 export function peerWord(state: string): string {
   return { connected: "Connected", connecting: "Connecting…", backoff: "Retrying soon", refused: "Doesn't let this computer in" }[state] ?? state;

@@ -1,7 +1,7 @@
 // Who a peer is, as a person reads it (node/api PeerStatus, docs/spec/06-nodes.md
 // §1.7): the person first — one of your own computers, a keeper the space names,
 // a member by their profile name, a member without one, or a computer not yet
-// known — and its address and key as detail.
+// known — and its address and key (and an unnamed member's account) as detail.
 import type { PeerStatus } from "./api";
 import { shortDID } from "./format";
 
@@ -11,6 +11,8 @@ export interface PeerWho {
   name: string;
   /** The address, or the shortened key when there is none. */
   detail: string;
+  /** The member's shortened account id when the name does not say who ("" otherwise): detail too. */
+  account: string;
 }
 
 /** The keeper's name a person reads: the host of a node URL (the desktop names keepers so), else the name. */
@@ -31,7 +33,8 @@ export function peerWho(p: PeerStatus): PeerWho {
   if (p.own) name = "Your other computer";
   else if (p.keeper) name = `${person || keeperLabel(p.keeper)} (keeps the space)`;
   else if (person) name = `${person}'s computer`;
-  else if (p.account) name = `A member's computer (${shortDID(p.account)})`;
+  else if (p.account) name = "A member's computer";
   else name = "A computer you don't know yet";
-  return { name, detail };
+  const account = p.account && !p.own && !person ? shortDID(p.account) : "";
+  return { name, detail, account };
 }
