@@ -1,0 +1,40 @@
+// Keyboard focus across a space page's actions: an action reloads the page, and what held focus may be gone (the ×
+// of a role taken away, a removed member's row) or was disabled while the page was busy. Focus then goes near
+// where it was, never to the page itself (issue 8: it fell to <body>). Playwright: tests/ui/focus.test.mjs.
+
+/** What can take focus, enabled. */
+const focusable = "button:not(:disabled), select:not(:disabled), input:not(:disabled), textarea:not(:disabled), a[href], summary";
+
+/** Where focus is now, with the cell, row and section (or header) it sits in, innermost first. */
+export interface FocusPlace {
+  el: HTMLElement | null;
+  around: HTMLElement[];
+}
+
+/** Where focus is before an action. */
+export function focusPlace(): FocusPlace {
+  const el = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const around = [el?.closest<HTMLElement>("td"), el?.closest<HTMLElement>("tr, li"), el?.closest<HTMLElement>("section, header")];
+  return { el, around: around.filter((x): x is HTMLElement => !!x) };
+}
+
+/**
+ * After an action, only where focus fell to the page: back to the control, else the first control of its cell,
+ * row or section that is still there (a member's next role or role picker once a role was taken), else that
+ * section's heading.
+ */
+export function refocus({ el, around }: FocusPlace) {
+  const now = document.activeElement;
+  if (now && now !== document.body) return;
+  if (el?.isConnected && el.matches(focusable)) return el.focus();
+  const places = around.filter((p) => p.isConnected);
+  for (const place of places) {
+    const next = place.querySelector<HTMLElement>(focusable);
+    if (next) return next.focus();
+  }
+  const h = places.at(-1)?.closest("section")?.querySelector<HTMLElement>("h2");
+  if (h) {
+    h.tabIndex = -1;
+    h.focus();
+  }
+}

@@ -1,0 +1,84 @@
+// Keyboard focus never falls to the page itself (issue 8), in Chromium
+// against a real `minca ui`: a space opened with Enter from the list puts
+// focus on the space's heading once it has loaded (App focused an h1 a tick
+// after the route changed, before the space had drawn one); a role taken
+// away with its × leaves focus in that member's row; a view drawn at once
+// (Sync) still gets its heading focused.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, createAccount, createSpace, memberRow, nav, shot } from "./flows.mjs";
+
+const SPACE = "Orchard";
+
+/** What has keyboard focus: its tag, test id, the member row it sits in, and whether it is the page itself. */
+const focused = (page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      body: !el || el === document.body,
+      tag: el?.tagName.toLowerCase() ?? "",
+      testid: el?.getAttribute("data-testid") ?? "",
+      text: el?.textContent?.trim().slice(0, 80) ?? "",
+      member: el?.closest('[data-testid="member"]')?.getAttribute("data-name") ?? "",
+      section: el?.closest("section")?.getAttribute("aria-labelledby") ?? "",
+    };
+  });
+
+describe("keyboard focus", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
+  let home, ui, browser, page;
+
+  before(async () => {
+    home = freshHome();
+    ui = await startUI(home.home);
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    await page.goto(ui.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await ui?.stop();
+    home?.cleanup();
+  });
+
+  it("a space opened with Enter from the list has its heading focused once it has loaded", async () => {
+    await createAccount(page, "Ana", join(home.home, "Minca"));
+    await createSpace(page, SPACE, { priv: true, template: "team" });
+    await nav(page, "Spaces");
+    const item = page.getByTestId("space-item").filter({ hasText: SPACE });
+    await item.focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("space-title").filter({ hasText: SPACE }).waitFor({ timeout: T });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "space-title", null, { timeout: T })
+      .catch(async () => assert.fail(`focus is on ${JSON.stringify(await focused(page))}, not the space's heading`));
+    const f = await focused(page);
+    assert.equal(f.tag, "h1");
+    assert.equal(f.text, SPACE);
+  });
+
+  it("after the × on a role, focus stays in that member's row", async () => {
+    // Ana founded a team space: admin and member. She gives up the member role; admin stays.
+    const me = memberRow(page, "Ana");
+    const chip = me.locator('[data-testid="role"][data-role="member"]');
+    await chip.waitFor({ timeout: T });
+    assert.equal(await me.locator('[data-testid="role"][data-role="admin"]').count(), 1);
+    const x = chip.getByRole("button", { name: "Give up your Member role" });
+    await x.focus();
+    await page.keyboard.press("Enter");
+    await chip.waitFor({ state: "detached", timeout: T });
+    await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: T })
+      .catch(async () => assert.fail(`focus fell to the page: ${JSON.stringify(await focused(page))}`));
+    const f = await focused(page);
+    assert.equal(f.member, "Ana", `focus in Ana's row, not ${JSON.stringify(f)}`);
+    assert.ok(["unassign", "add-role"].includes(f.testid), `focus on her next role or the role picker, not ${JSON.stringify(f)}`);
+    await shot(page, "focus-after-unassign");
+  });
+
+  it("a view drawn at once has its heading focused", async () => {
+    await nav(page, "Sync");
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1" && document.activeElement.textContent.trim() === "Sync", null, { timeout: T })
+      .catch(async () => assert.fail(`focus is on ${JSON.stringify(await focused(page))}`));
+  });
+});
