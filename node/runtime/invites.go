@@ -101,7 +101,8 @@ func (n *Node) nodeURLsLocked() []string {
 	return []string{n.netURL}
 }
 
-// Invites lists the open role invites of a space (03 §7.2).
+// Invites lists the open role invites of a space (03 §7.2), each with who
+// joined through it (03 §7.3; invite_joined.go).
 func (n *Node) Invites(ctx context.Context, id string) ([]api.Invite, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -110,11 +111,13 @@ func (n *Node) Invites(ctx context.Context, id string) ([]api.Invite, error) {
 		return nil, err
 	}
 	out := []api.Invite{}
-	for key, inv := range hist.Current().Snapshot().Invites {
+	snap := hist.Current().Snapshot()
+	joined := joinedThrough(snap, hist)
+	for key, inv := range snap.Invites {
 		if !inv.Open {
 			continue
 		}
-		i := api.Invite{SpaceID: id, Key: key, Role: inv.Role}
+		i := api.Invite{SpaceID: id, Key: key, Role: inv.Role, Joined: len(joined[key]), JoinedNames: joinedNames(ctx, h, joined[key])}
 		if v, err := h.store.Current(ctx, invite.RecordKey(key)); err == nil {
 			i.CreatedAt = parseTime(v.CreatedAt)
 		}
