@@ -36,12 +36,12 @@ var all = map[string]struct {
 }{
 	"team": {roles: []role{
 		{"admin", "Admins manage members, roles and invites and write everything.", [][2]any{{"/", anything}}},
-		{"member", "Members read and write the team's records.", [][2]any{{"/record", anything}}},
+		{"member", "Members read and write everything in the space.", [][2]any{{"/record", anything}}},
 	}, founder: []string{"admin", "member"}, member: "member"},
 	"club": {roles: []role{
-		{"moderator", "Moderators invite and remove members and guests and tidy records.", [][2]any{
+		{"moderator", "Moderators invite and remove members and guests, and tidy up what anyone wrote.", [][2]any{
 			{"/role", []any{eq(".self", false)}}, {"/member/remove", anything}, {"/record", anything}}},
-		{"member", "Members read and write their own records.", [][2]any{
+		{"member", "Members read everything and write; they change or delete only what they wrote.", [][2]any{
 			{"/record/write", []any{eq(".byCreator", true)}}, {"/record/delete", []any{eq(".byCreator", true)}},
 			{"/record/read", anything}}},
 		{"guest", "Guests only read.", [][2]any{{"/record/read", anything}}},

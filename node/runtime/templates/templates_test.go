@@ -2,6 +2,7 @@ package templates
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,5 +34,22 @@ func TestTemplatesFoundSpaces(t *testing.T) {
 	}
 	if _, err := Get("nope"); err == nil {
 		t.Fatal("unknown template accepted")
+	}
+}
+
+// Each role's title is one sentence in people's words: the page shows it
+// under the role, so it names no protocol term (a record, a command path).
+func TestTitlesInPeoplesWords(t *testing.T) {
+	for _, name := range Names() {
+		tp, err := Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range tp.Roles {
+			low := strings.ToLower(r.Title)
+			if strings.Contains(low, "record") || strings.Contains(low, "/") || !strings.HasSuffix(r.Title, ".") {
+				t.Errorf("%s role %s: title %q is not a sentence in people's words", name, r.Name, r.Title)
+			}
+		}
 	}
 }
