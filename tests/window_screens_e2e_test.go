@@ -32,7 +32,7 @@ var (
 	syncScreen     = screen{"sync", []string{"Minca syncs in the background", "Other computers", "Garden club", "Family notes", "Connected", "Versions held"}}
 	folderScreen   = screen{"folder", []string{"Data folder", "Now", "Dropbox Minca", "Holds your account", "Change it"}}
 	settingsScreen = screen{"settings", []string{"Your account on this computer", "Your name", "Account key", "Locked with your passphrase", "Let others connect"}}
-	overviewScreen = screen{"overview", []string{"This is where it keeps things on this computer", "Version", "Store", "This computer's own database (SQLite)"}}
+	overviewScreen = screen{"overview", []string{"This is where it keeps things on this computer", "Version", "Store", "This computer's own database"}}
 )
 
 // screensProfile is what the screens show, made through the real CLI.

@@ -11,7 +11,7 @@ import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
 import { T, createAccount, createInvite, createSpace, eventually, joinByLink, memberRow, nav, openSpace, shot } from "./flows.mjs";
 
 const SPACE = "Workshop";
-const STRUCK = "Struck: Ana took the role admin from Ben, which undoes what Ben did at the same time.";
+const STRUCK = "Struck: Ana took the Admin role from Ben, which undoes what Ben did at the same time.";
 
 /** The open space page's history line of an invite Ben opened, struck, with its sentence and reason. */
 async function struckInvite(page) {
@@ -78,14 +78,14 @@ describe("a struck change in the access history", { skip: !bin && "MINCA_BIN is 
     for (const [page, who] of [[a, "Ana"], [b, "Ben"]]) {
       let line = null;
       await eventually(page, SPACE, async () => (line = await struckInvite(page)) !== null, `the struck invite on ${who}'s page`);
-      assert.equal(line.sentence, "An invite to the role member was opened — by Ben");
+      assert.equal(line.sentence, "An invite to the Member role was created — by Ben");
       assert.equal(line.reason, STRUCK);
       await shot(page, `history-struck-${who}`);
     }
     // Every line names people, and no account id starts a sentence capitalised.
     const text = await a.getByTestId("history").textContent();
     assert.doesNotMatch(text, /Did:key/);
-    assert.match(text, /Ben joined as member through an invite — by Ben/);
+    assert.match(text, /Ben joined as Member through an invite — by Ben/);
   });
 
   it("once Ana removes Ben, her history still names him", async () => {

@@ -1,7 +1,7 @@
 // The access history in sentences with people's names (03 §4.6): what each change did, and why one was
 // struck or refused, worded from the node's structured lines (node/api AccessChange, ChangeWhy).
 import type { AccessChange, Member } from "./api";
-import { personName, withNames } from "./format";
+import { personName, roleLabel, withNames } from "./format";
 
 /** Another change of the history, by what it did (node/api ChangeRef). */
 export interface ChangeRef {
@@ -51,19 +51,24 @@ function upper(own: boolean, s: string): string {
   return own && s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
+/** A role as the rest of the app names it ("the Admin role"); "a role" when the line names none. */
+function theRole(role: string | undefined): string {
+  return role ? `the ${roleLabel(role)} role` : "a role";
+}
+
 /** What a change did, as a sentence with names (its author is said apart). */
 export function changeSentence(c: Change, names: Map<string, string>): string {
   const s = who(c.subject, names);
-  const role = c.role ?? "";
+  const role = theRole(c.role);
   switch (c.action) {
     case "join":
-      return `${s} joined as ${role} through an invite`;
+      return `${s} joined as ${roleLabel(c.role ?? "")} through an invite`;
     case "assign":
-      return `${s} was given the role ${role}`;
+      return `${s} was given ${role}`;
     case "unassign":
-      return `${s} no longer has the role ${role}`;
+      return `${s} no longer has ${role}`;
     case "leave-role":
-      return `${s} left the role ${role}`;
+      return `${s} left ${role}`;
     case "remove":
       return `${s} was removed`;
     case "leave":
@@ -71,11 +76,11 @@ export function changeSentence(c: Change, names: Map<string, string>): string {
     case "stepdown":
       return `${s} stepped down as founder`;
     case "define-role":
-      return upper(true, `the role ${role} was defined`);
+      return upper(true, `${role} was defined`);
     case "open-invite":
-      return upper(true, `an invite to the role ${role} was opened`);
+      return upper(true, `an invite to ${role} was created`);
     case "close-invite":
-      return upper(true, `an invite${role ? ` to the role ${role}` : ""} was closed`);
+      return upper(true, `an invite${c.role ? ` to ${role}` : ""} was closed`);
     case "change-key":
       return upper(true, "the space key was changed");
   }
@@ -93,21 +98,21 @@ export function refSentence(r: ChangeRef, names: Map<string, string>): string {
     case "leave":
       return `${s} left the space`;
     case "unassign":
-      return `${a} took the role ${r.role} from ${s}`;
+      return `${a} took ${theRole(r.role)} from ${s}`;
     case "leave-role":
-      return `${s} left the role ${r.role}`;
+      return `${s} left ${theRole(r.role)}`;
     case "stepdown":
       return `${s} stepped down as founder`;
     case "assign":
-      return `${a} gave ${s} the role ${r.role}`;
+      return `${a} gave ${s} ${theRole(r.role)}`;
     case "join":
-      return `${s} joined as ${r.role}`;
+      return `${s} joined as ${roleLabel(r.role ?? "")}`;
     case "close-invite":
       return `${a} closed the invite`;
     case "open-invite":
-      return `${a} opened an invite to the role ${r.role}`;
+      return `${a} created an invite to ${theRole(r.role)}`;
     case "define-role":
-      return `${a} defined the role ${r.role}`;
+      return `${a} defined ${theRole(r.role)}`;
     case "revoke":
       return `${a} revoked the device key that signed it`;
     case "fork":
@@ -137,7 +142,7 @@ export function refusalSentence(c: Change, names: Map<string, string>): string {
   const acct = who(w.account ?? c.author, names);
   switch (w.code) {
     case "no-grant":
-      if (c.action === "join" && w.account && w.account !== c.author) return `${acct}, who opened the invite, did not have the right to give this role`;
+      if (c.action === "join" && w.account && w.account !== c.author) return `${acct}, who created the invite, did not have the right to give this role`;
       return `${acct} did not have the right to do this`;
     case "not-member":
       return `${acct} was not a member`;
@@ -150,11 +155,11 @@ export function refusalSentence(c: Change, names: Map<string, string>): string {
     case "assign-to-role":
       return "roles go to accounts, not to other roles";
     case "no-such-role":
-      return `there was no role ${c.role ?? ""}`.trim();
+      return c.role ? `there was no ${roleLabel(c.role)} role` : "there was no such role";
     case "not-held":
-      return `${acct} did not hold the role ${c.role ?? ""}`.trim();
+      return `${acct} did not hold ${theRole(c.role)}`;
     case "already-held":
-      return `${acct} already held the role ${c.role ?? ""}`.trim();
+      return `${acct} already held ${theRole(c.role)}`;
     case "no-invite":
       return "the invite did not exist";
     case "invite-closed":
