@@ -99,6 +99,14 @@ describe("invite links opened from another app", () => {
     expect(waitingFor(joining)).toBe("Ana's computer");
     expect(waitingFor({ ...joining, joining: { invitedBy: "did:key:zAna", role: "member" } })).toBe("the inviter's computer");
   });
+  it("a space event keeps that the account was removed from the space", () => {
+    const removed = { refused: true };
+    let s = reduce(empty, { kind: "spaces", data: [sp("r", "R")] });
+    s = reduce(s, { kind: "space", spaceId: "r", data: { ...sp("r", "R", "offline"), removed } });
+    expect(s.spaces[0].removed).toEqual(removed);
+    s = reduce(s, { kind: "space", spaceId: "r", data: { ...sp("r", "R"), removed: null } });
+    expect(s.spaces[0].removed).toBeUndefined();
+  });
   it("a space event keeps a space's joining state, and drops it once joined", () => {
     const j = { invitedBy: "did:key:zAna", inviterName: "Ana", role: "member" };
     let s = reduce(empty, { kind: "spaces", data: [{ ...sp("j", "J"), joining: j }] });

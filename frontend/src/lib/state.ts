@@ -62,6 +62,7 @@ function upsert(list: SpaceSummary[], sp: SpaceSummary): SpaceSummary[] {
   const pick = {
     id: sp.id, name: sp.name, private: sp.private, roles: sp.roles, founder: sp.founder,
     members: sp.members, sync: sp.sync, ...(sp.joining ? { joining: sp.joining } : {}),
+    ...(sp.removed ? { removed: sp.removed } : {}), // the Sync page and Spaces say "Removed" from it (issue 8)
   } as SpaceSummary;
   return sortSpaces([...list.filter((x) => x.id !== sp.id), pick]);
 }
