@@ -42,9 +42,9 @@ func waitLong(t *testing.T, what string, f func() error) {
 
 // Ben joins Ana's private space while her computer is off (03 §7.3): Join
 // answers the space as joining — no role, no member rights, the invite's
-// secret kept only sealed — and pasting the link again keeps it so. Once
-// Ana's computer is back, Ben's node writes the join by itself, with no
-// other call: Ana lists him, his space is no longer joining, and the kept
+// secret kept only sealed — and pasting the link again, or restarting
+// Ben's node, keeps it so. Once Ana's computer is back, Ben's node writes
+// the join by itself, with no other call: Ana lists him, his space is no longer joining, and the kept
 // invite is gone.
 func TestJoinWhileInviterOff(t *testing.T) {
 	ctx := context.Background()
@@ -88,6 +88,11 @@ func TestJoinWhileInviterOff(t *testing.T) {
 	_, secret, _ := strings.Cut(secretOf(inv.Link), ".")
 	if secret == "" || strings.Contains(string(state), secret) || !strings.Contains(string(state), `"joining"`) {
 		t.Fatalf("state.json keeps the join %v, the secret in the clear %v", strings.Contains(string(state), `"joining"`), strings.Contains(string(state), secret))
+	}
+
+	restartNet(t, ben) // the kept join outlives Ben's node
+	if sum, ok := summaryOf(t, ben, s.ID); !ok || sum.Joining == nil || sum.Joining.InviterName != "Ana" {
+		t.Fatalf("ben's list after a restart: %+v (%v), want Garden club joining", sum, ok)
 	}
 
 	restartNet(t, ana)
