@@ -1,8 +1,10 @@
 package apitest
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"minca.dev/desktop/node/api"
@@ -87,5 +89,14 @@ func testRightsJoined(t *testing.T, cfg Config) {
 			t.Fatalf("a member's rights over %s: %+v", m.DID, m.May)
 		}
 	}
-	wantCode(t, "a member removes the founder", bob.RemoveMember(ctx, s.ID, a.Account.DID), api.CodeForbidden)
+	err := bob.RemoveMember(ctx, s.ID, a.Account.DID)
+	wantCode(t, "a member removes the founder", err, api.CodeForbidden)
+	// The refusal in people's words, its code to branch on, the protocol's text as Detail (03 §4.5).
+	var ae *api.Error
+	if errors.As(err, &ae); ae.Reason != "founder" || strings.Contains(ae.Message, "did:key") || !strings.Contains(ae.Detail, a.Account.DID) {
+		t.Fatalf("the refusal: %+v", ae)
+	}
+	if ms := must[[]api.Member](t, "Members")(alice.Members(ctx, s.ID)); len(ms) != 2 {
+		t.Fatalf("a refused removal changed the members: %+v", ms)
+	}
 }
