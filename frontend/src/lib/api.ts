@@ -72,6 +72,8 @@ export interface Removal {
   byName?: string;
   at?: string;
   refused: boolean;
+  /** Once this computer stopped retrying often: how long it waits between tries (nanoseconds). */
+  retryEvery?: number;
 }
 export interface RoleInfo {
   name: string;
@@ -169,6 +171,9 @@ export interface Invite {
   createdAt: string;
   /** This computer keeps the link (it made the invite): inviteLink shows it again until the invite is closed. */
   hasLink?: boolean;
+  /** How many hold a role through a join with this invite (03 §7.3); joinedNames: the profile names of those that have one. */
+  joined?: number;
+  joinedNames?: string[] | null;
 }
 export interface InvitePreview {
   spaceId: string;

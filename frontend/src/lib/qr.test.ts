@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import jsQR from "jsqr";
-import { qrMatrix, qrPath, qrSize } from "./qr";
+import { INLINE_QR_PX, MIN_MODULE_PX, qrFit, qrMatrix, qrPath, qrSize } from "./qr";
 
 /** Renders the matrix as RGBA pixels, scale px per module, with a quiet zone. */
 function pixels(m: boolean[][], scale = 4, quiet = 4) {
@@ -59,5 +59,21 @@ describe("QR code of an invite link", () => {
   });
   it("a different link gives a different code", () => {
     expect(qrMatrix("minca:a")).not.toEqual(qrMatrix("minca:b"));
+  });
+  it("draws every code at 4 px a module or more, a long invite's version 40 too", () => {
+    const long = "https://minca.dev/join#invite=" + "eyJhdXRob3IiOiJkaWQ6a2V5OnpEbmFlV25iU3FGczV2S01kVm1VZmllVzhj".repeat(48); // 2,910 chars
+    for (const link of [...links, long]) {
+      const fit = qrFit(link);
+      expect(fit).not.toBeNull();
+      expect(fit!.px / qrSize(fit!.matrix)).toBeGreaterThanOrEqual(MIN_MODULE_PX);
+    }
+    const big = qrFit(long)!;
+    expect(big.matrix.length).toBe(177); // version 40
+    expect(big.px).toBeGreaterThan(INLINE_QR_PX); // so it gets a box of its own, not squeezed to 480
+    const { data, n } = pixels(big.matrix, MIN_MODULE_PX);
+    expect(jsQR(data, n, n)?.data).toBe(long);
+  });
+  it("gives no code for text no QR code holds", () => {
+    expect(qrFit("x".repeat(2954))).toBeNull(); // over version 40-L's 2953 bytes
   });
 });

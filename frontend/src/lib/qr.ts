@@ -2,6 +2,35 @@
 // makes the matrix: byte mode, error correction M, the smallest version).
 import qrcode from "qrcode-generator";
 
+/** The fewest screen pixels a module gets, so a phone camera can read the code. */
+export const MIN_MODULE_PX = 4;
+/** The smallest the code is drawn, in pixels. */
+export const MIN_QR_PX = 200;
+/** Up to this size the code sits beside the link; a larger one gets its own scrolling box. */
+export const INLINE_QR_PX = 480;
+
+/** A code ready to draw: its matrix and its size in pixels, quiet zone included. */
+export interface QrFit {
+  matrix: boolean[][];
+  px: number;
+}
+
+/**
+ * The code of text at level M when it fits, else L (a long private invite with a node URL), drawn at
+ * MIN_MODULE_PX or more a module however many modules it has; null when text is too long for any QR code.
+ */
+export function qrFit(text: string): QrFit | null {
+  for (const level of ["M", "L"] as const) {
+    try {
+      const matrix = qrMatrix(text, level);
+      return { matrix, px: Math.max(MIN_QR_PX, qrSize(matrix) * MIN_MODULE_PX) };
+    } catch {
+      // too long at this level
+    }
+  }
+  return null;
+}
+
 /** The module matrix of text: true = dark. Throws when text is too long for level. */
 export function qrMatrix(text: string, level: "L" | "M" = "M"): boolean[][] {
   const qr = qrcode(0, level);

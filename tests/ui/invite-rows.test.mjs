@@ -1,0 +1,98 @@
+// An open invite in Ana's window (issue 8 item 3): two real `minca ui`
+// processes in headless Chromium. The fresh link says that anyone with it
+// can join as its role until she closes it (a role invite stays open, 03
+// §7.2), not "once"; its QR code is drawn at 4 px a module or more, however
+// long the link (a private space's link with her computer's address is a
+// large code), or says it is too long. After Ben joins through it, her row
+// says 1 joined, by his name (03 §7.3), and offers Close right there; Close
+// ends it.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, createAccount, createInvite, createSpace, eventually, joinByLink, nav, openSpace, shot } from "./flows.mjs";
+
+const SPACE = "Orchard";
+
+/** The fewest screen pixels a QR module may get (frontend/src/lib/qr.ts MIN_MODULE_PX). */
+const minModulePx = 4;
+
+/** Checks the QR code inside box: drawn at minModulePx a module or more, or the sentence saying it is too long. */
+async function checkQR(box) {
+  const tooLong = box.getByTestId("qr-too-long");
+  if (await tooLong.count()) {
+    assert.match(await tooLong.textContent(), /Too long for a QR code — copy the link instead/);
+    return "too long";
+  }
+  const qr = box.getByTestId("qr");
+  const modules = Number(await qr.getAttribute("data-modules"));
+  const { width, height } = await qr.evaluate((el) => el.getBoundingClientRect().toJSON());
+  const perModule = width / (modules + 8); // the quiet zone is 4 modules each side
+  assert.ok(perModule >= minModulePx, `QR of ${modules} modules drawn ${width} px wide: ${perModule.toFixed(2)} px a module`);
+  assert.equal(Math.round(height), Math.round(width), "square");
+  return `${modules} modules at ${perModule.toFixed(2)} px`;
+}
+
+describe("invite rows: what a link gives, who joined, Close", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
+  let homeA, homeB, uiA, uiB, browser, a, b;
+  let link = "";
+
+  before(async () => {
+    homeA = freshHome();
+    homeB = freshHome();
+    [uiA, uiB] = await Promise.all([startUI(homeA.home), startUI(homeB.home)]);
+    browser = await launchChromium();
+    a = await browser.context.newPage();
+    b = await browser.context.newPage();
+    await a.goto(uiA.url);
+    await b.goto(uiB.url);
+    await Promise.all([createAccount(a, "Ana", join(homeA.home, "Minca")), createAccount(b, "Ben", join(homeB.home, "Minca"))]);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await Promise.all([uiA?.stop(), uiB?.stop()]);
+    homeA?.cleanup();
+    homeB?.cleanup();
+  });
+
+  it("a fresh role link says anyone with it can join until closed, and its QR code keeps 4 px a module", async () => {
+    await createSpace(a, SPACE, { priv: true, template: "team" });
+    await nav(a, "Settings");
+    await a.getByTestId("network-this-computer").check();
+    await a.getByTestId("network-url").waitFor({ timeout: T });
+    await openSpace(a, SPACE);
+    link = await createInvite(a, { role: "member" });
+    const fresh = a.getByTestId("fresh-invite");
+    assert.equal((await fresh.getByTestId("fresh-invite-gives").textContent()).trim(),
+      "Anyone with this link can join as Member until you close it.");
+    const about = await a.getByTestId("invite-about").textContent();
+    assert.doesNotMatch(about, /once/, "a role invite is not used up by one join");
+    assert.match(about, /anyone the link is passed on to/);
+    const qr = await checkQR(fresh);
+    await shot(a, "invite-fresh-qr");
+    await a.getByRole("button", { name: "Done", exact: true }).click();
+    const row = a.getByTestId("invite");
+    assert.equal(await row.count(), 1);
+    assert.equal(await row.getByTestId("invite-joined").getAttribute("data-joined"), "0");
+    assert.equal((await row.getByTestId("invite-joined").textContent()).trim(), "Nobody yet");
+
+    // Shown again from the row, the same way.
+    await row.getByTestId("show-invite-link").click();
+    const shown = a.getByTestId("invite-shown");
+    await shown.waitFor({ timeout: T });
+    assert.equal(await checkQR(shown), qr, "the link shown again is drawn as the fresh one");
+  });
+
+  it("after Ben joins, Ana's row says 1 joined, by his name, and offers Close there; Close ends it", async () => {
+    await joinByLink(b, link, { space: SPACE });
+    const joined = a.getByTestId("invite").getByTestId("invite-joined");
+    await eventually(a, SPACE, async () => (await joined.getAttribute("data-joined").catch(() => "")) === "1", "1 joined in Ana's invite row");
+    assert.equal((await joined.textContent()).trim(), "1 joined (Ben)");
+    const close = a.getByTestId("invite").getByTestId("close-invite");
+    assert.equal(await close.count(), 1, "Close in the row that says who joined");
+    await shot(a, "invite-row-joined");
+    await close.click();
+    await a.getByTestId("no-invites").waitFor({ timeout: T });
+  });
+});
