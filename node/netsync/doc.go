@@ -41,6 +41,14 @@
 //	ch, stop := m.Events()       // deltas for Watch, after a Status snapshot
 //	m.Remove(spaceID); m.Close() // stores stay open: they are the caller's
 //
+// # Some files
+//
+//	acks.go        wakes Flush when the pushes awaiting stored become fewer (05 §7, §8)
+//	dialnotice.go  what the node hears of its dialers; HoldRefused after a 4003 (04 §5.3, §5.4; 03 §9.2)
+//	coming.go      counts what a peer that begins the sessions will send (05 §6.2 step 6)
+//	comingplan.go  what a counting session asks the peer (05 §3.4)
+//	versionids.go  the ids of a versions message, read without decoding it (05 §4)
+//
 // # Choices (the node's own, where 04 and 06 leave it open)
 //
 //   - Admission is by the account `who` proves. A peer whose `who` has not
