@@ -2,8 +2,9 @@
 // against a real `minca ui`: a space opened with Enter from the list puts
 // focus on the space's heading once it has loaded (App focused an h1 a tick
 // after the route changed, before the space had drawn one); a role taken
-// away with its × leaves focus in that member's row; a view drawn at once
-// (Sync) still gets its heading focused.
+// away with its × leaves focus in that member's row, a confirmed step down
+// (its button gone) in the members section; a view drawn at once (Sync)
+// still gets its heading focused.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -74,6 +75,20 @@ describe("keyboard focus", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2
     assert.equal(f.member, "Ana", `focus in Ana's row, not ${JSON.stringify(f)}`);
     assert.ok(["unassign", "add-role"].includes(f.testid), `focus on her next role or the role picker, not ${JSON.stringify(f)}`);
     await shot(page, "focus-after-unassign");
+  });
+
+  it("after a confirmed step down, whose button is gone, focus stays in the members section", async () => {
+    await page.getByTestId("step-down").focus();
+    await page.keyboard.press("Enter");
+    const yes = page.getByTestId("confirm-yes");
+    await yes.waitFor({ timeout: T });
+    await yes.focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("step-down").waitFor({ state: "detached", timeout: T });
+    await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: T })
+      .catch(async () => assert.fail(`focus fell to the page: ${JSON.stringify(await focused(page))}`));
+    const f = await focused(page);
+    assert.equal(f.section, "members-h", `focus in the members section, not ${JSON.stringify(f)}`);
   });
 
   it("a view drawn at once has its heading focused", async () => {

@@ -11,9 +11,23 @@ export interface FocusPlace {
   around: HTMLElement[];
 }
 
-/** Where focus is before an action. */
-export function focusPlace(): FocusPlace {
-  const el = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+/**
+ * Follows focus on the page and keeps the last element outside a dialog that held it: the control that opened a
+ * confirm, which is where the person was (a closing dialog may not give focus back to it before it is gone).
+ */
+export function watchOpener(): { opener: () => HTMLElement | null; stop: () => void } {
+  let last: HTMLElement | null = null;
+  const seen = (e: FocusEvent) => {
+    if (e.target instanceof HTMLElement && !e.target.closest("dialog")) last = e.target;
+  };
+  document.addEventListener("focusin", seen);
+  return { opener: () => last, stop: () => document.removeEventListener("focusin", seen) };
+}
+
+/** Where focus is before an action: in a confirm, or fallen to the page, where it was before (opener). */
+export function focusPlace(opener: HTMLElement | null): FocusPlace {
+  let el = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  if (!el || el === document.body || el.closest("dialog")) el = opener;
   const around = [el?.closest<HTMLElement>("td"), el?.closest<HTMLElement>("tr, li"), el?.closest<HTMLElement>("section, header")];
   return { el, around: around.filter((x): x is HTMLElement => !!x) };
 }
