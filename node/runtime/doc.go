@@ -8,7 +8,7 @@
 // through node/syncer over node/transport's sockets or an in-process Hub.
 //
 // Files by concern: node.go (construction, status), state.go (what survives
-// a restart), account.go and restore.go (01, 03 §11), held.go (one space's
+// a restart), account.go, restore.go and recoverycode.go (01, 03 §11), held.go (one space's
 // store, gatekeeper and engine), replay.go and eventcache.go (its access
 // history, 03 §4: replayed once and advanced by what the store takes in,
 // each version checked once), spaces.go (03 §1, §6.2), writer.go (signing
@@ -40,6 +40,13 @@
 //     reached through boxes and earlier chains are rebuilt from the store.
 //     The links of the role invites it made are sealed there too, until
 //     their invite closes (invitelinks.go; docs/spec/06-nodes.md §1.5).
+//   - A first run's recovery code is asked back (api.CreateAccount.CheckCode):
+//     the account is written at once, and state.json, not the data folder,
+//     keeps the mark that the code is unchecked until ConfirmRecoveryCode;
+//     RecoveryCode derives the code again from the unlocked seed meanwhile
+//     (recoverycode.go). FolderAccount reads a folder's account and what
+//     opens it here (a passphrase wrap; this keychain's device key, tried)
+//     before a restore asks for anything.
 //   - No keychain and no passphrase: CreateAccount fails with CodeUnavailable;
 //     a vault the keychain does not open leaves the node locked (CodeLocked)
 //     until RestoreAccount gives the passphrase or recovery code.
