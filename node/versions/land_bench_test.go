@@ -2,6 +2,7 @@ package versions_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"sync"
 	"testing"
@@ -105,4 +106,39 @@ func landAll(b *testing.B, vs []*record.Version) {
 		b.StartTimer()
 	}
 	reportRates(b, len(vs)*b.N, cpu)
+}
+
+// BenchmarkWiresFirstSync is the full node's side of a first sync: a store
+// holding the corpus answers wants of 200 ids (05 §6.3) in a shuffled
+// order with Wires, and reports the CPU per version read.
+//
+//	go test ./node/versions -run '^$' -bench WiresFirstSync -benchtime 5x -count 5
+func BenchmarkWiresFirstSync(b *testing.B) {
+	vs := firstSyncCorpus(b, landQuick)
+	s := openBenchSQLite(b)
+	defer s.Close()
+	for i := 0; i < len(vs); i += landChange {
+		if err := s.Put(bg, vs[i:min(i+landChange, len(vs))]...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ids := make([]string, len(vs))
+	for i, v := range vs {
+		ids[i] = v.ID
+	}
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	wr := s.(versions.WireReader)
+	var cpu time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		c0 := cpuTime()
+		for i := 0; i < len(ids); i += 200 {
+			ws, err := wr.Wires(bg, ids[i:min(i+200, len(ids))])
+			if err != nil || len(ws) != min(200, len(ids)-i) {
+				b.Fatalf("%d wires (%v)", len(ws), err)
+			}
+		}
+		cpu += cpuTime() - c0
+	}
+	reportRates(b, len(ids)*b.N, cpu)
 }
