@@ -142,8 +142,11 @@ func (n *Node) noticeRefusals(rs *refusals) (changed bool) {
 		refused := n.refusedLocked(h)
 		if !refused {
 			delete(rs.since, id)
-		} else if rs.since[id].IsZero() {
-			rs.since[id] = now
+		} else {
+			n.wake.sawRefused.Add(1)
+			if rs.since[id].IsZero() {
+				rs.since[id] = now
+			}
 		}
 		held := n.holdBackLocked(ctx, h, refused, now.Sub(rs.since[id]))
 		if refused == rs.refused[id] && !held {

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"testing"
@@ -154,6 +155,14 @@ func TestRemovedNodeStopsDialling(t *testing.T) {
 	if r := detail(t, bob, s.ID).Removed; r.RetryEvery != 0 {
 		t.Fatalf("bob's node gave up at its first refusal: %+v", r)
 	}
+	// The refused event may come before the refusal loop's look has seen
+	// the refusal (and started counting refusedLong): skip after that look.
+	waitFor(t, "bob's refusal loop saw the refusal", func() error {
+		if bob.n.wake.sawRefused.Load() == 0 {
+			return errors.New("no look saw it yet")
+		}
+		return nil
+	})
 	clock.skip(refusedLong)
 	waitSpaceEvent(t, evs, s.ID, "bob's node retrying seldom", func(s api.SpaceSummary) bool {
 		return s.Removed != nil && s.Removed.Refused && s.Removed.RetryEvery == refusedRetry

@@ -50,6 +50,7 @@ type wakes struct {
 	loop, mirror chan struct{}             // room for one each
 	refusal      chan struct{}             // room for one: removal.go's look (netsync.Manager.NotifyDials too)
 	looks        atomic.Int64              // removal.go's looks so far, for tests
+	sawRefused   atomic.Int64              // its looks that found a space refused, for tests
 	clock        atomic.Pointer[loopClock] // nil: the real time
 }
 
