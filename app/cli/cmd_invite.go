@@ -84,78 +84,63 @@ func inviteWhat(inv api.Invite) string {
 
 // runInviteList lists a space's open invites.
 func runInviteList(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 1, 1)
-	if err != nil {
-		return err
+	return runShowSpace(env, c, args, invitesOf, printInvites)
+}
+
+// invitesOf is a space's open invites, an empty list rather than none (so
+// --json prints []).
+func invitesOf(n api.Node, ctx context.Context, spaceID string) ([]api.Invite, error) {
+	invs, err := n.Invites(ctx, spaceID)
+	if err == nil && invs == nil {
+		invs = []api.Invite{}
 	}
-	if err := checkSpace(pos[0]); err != nil {
-		return err
+	return invs, err
+}
+
+func printInvites(w io.Writer, invs []api.Invite) {
+	var rows [][]string
+	for _, inv := range invs {
+		link := "not on this computer"
+		if inv.HasLink {
+			link = "minca invite show"
+		}
+		rows = append(rows, []string{inv.Key, inviteWhat(inv), inv.CreatedAt.Format("2006-01-02 15:04"), link})
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		invs, err := n.Invites(ctx, pos[0])
-		if err != nil {
-			return err
-		}
-		if invs == nil {
-			invs = []api.Invite{}
-		}
-		return o.print(env, invs, func(w io.Writer) {
-			var rows [][]string
-			for _, inv := range invs {
-				link := "not on this computer"
-				if inv.HasLink {
-					link = "minca invite show"
-				}
-				rows = append(rows, []string{inv.Key, inviteWhat(inv), inv.CreatedAt.Format("2006-01-02 15:04"), link})
-			}
-			table(w, "INVITE-KEY\tGIVES\tCREATED\tLINK", rows)
-		})
-	})
+	table(w, "INVITE-KEY\tGIVES\tCREATED\tLINK", rows)
 }
 
 // runInviteShow gives an open invite's link again: the node that made it
 // keeps it, sealed, until the invite is closed.
 func runInviteShow(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 2, 2)
+	o, space, key, err := inviteArgs(env, c, args)
 	if err != nil {
 		return err
 	}
-	if err := checkAll(checkSpace(pos[0]), checkAccount(pos[1])); err != nil {
-		return err
-	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		inv, err := n.InviteLink(ctx, pos[0], pos[1])
-		if err != nil {
-			return err
-		}
-		return o.print(env, inv, func(w io.Writer) { printInvite(w, inv, false) })
-	})
+	get := func(n api.Node, ctx context.Context) (api.Invite, error) { return n.InviteLink(ctx, space, key) }
+	return show(env, o, get, func(w io.Writer, inv api.Invite) { printInvite(w, inv, false) })
 }
 
 // runInviteClose closes an invite.
 func runInviteClose(env Env, c command, args []string) error {
-	var o output
-	fs := newFlags(env, c)
-	o.flag(fs)
-	pos, err := parseArgs(fs, args, 2, 2)
+	o, space, key, err := inviteArgs(env, c, args)
 	if err != nil {
 		return err
 	}
-	if err := checkAll(checkSpace(pos[0]), checkAccount(pos[1])); err != nil {
-		return err
+	closeIt := func(n api.Node, ctx context.Context) error { return n.CloseInvite(ctx, space, key) }
+	return do(env, o, "Closed invite "+key, closeIt)
+}
+
+// inviteArgs parses the arguments of a verb on one invite: --json, the
+// space and the invite key, both checked.
+func inviteArgs(env Env, c command, args []string) (o output, space, key string, err error) {
+	o, pos, err := outputArgs(env, c, args, 2, 2)
+	if err != nil {
+		return o, "", "", err
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		if err := n.CloseInvite(ctx, pos[0], pos[1]); err != nil {
-			return err
-		}
-		return o.done(env, "Closed invite "+pos[1])
-	})
+	if err := checkAll(checkSpace(pos[0]), checkAccount(pos[1])); err != nil {
+		return o, "", "", err
+	}
+	return o, pos[0], pos[1], nil
 }
 
 type joinOptions struct {
