@@ -24,14 +24,7 @@ func TestJudgeCheckedAgrees(t *testing.T) {
 // JudgeChecked does not, for a version checked as the gate checks it
 // (record.VerifyCached, which keeps the body's JSON it hashed).
 func BenchmarkStanding(b *testing.B) {
-	w, _ := richWorld(b)
-	alice, erin := keyOf(b, seedAlice), keyOf(b, seedErin)
-	a1 := w.assign(alice, erin, "member", w.h.Heads()...)
-	v := w.write(erin, "app.chat", "bench", chat("hello"), a1)
-	var keys identity.DIDCache
-	if err := record.VerifyCached(v, &keys); err != nil {
-		b.Fatal(err)
-	}
+	w, _, v := checkedChat(b)
 	s := w.standing()
 	if got := s.Judge(v); got.Answer != record.Stands {
 		b.Fatalf("%v", got)
@@ -60,14 +53,7 @@ func BenchmarkStanding(b *testing.B) {
 // two take turns in blocks within one op, so both see the machine's load
 // alike; each reports its CPU time per invocation (getrusage).
 func BenchmarkWriteInvocation(b *testing.B) {
-	w, _ := richWorld(b)
-	alice, erin := keyOf(b, seedAlice), keyOf(b, seedErin)
-	a1 := w.assign(alice, erin, "member", w.h.Heads()...)
-	v := w.write(erin, "app.chat", "bench", chat("hello"), a1)
-	var keys identity.DIDCache
-	if err := record.VerifyCached(v, &keys); err != nil {
-		b.Fatal(err)
-	}
+	w, erin, v := checkedChat(b)
 	kept, other := w.standing(), w.standing()
 	other.Opener = clearBodies{}
 	const block = 2000
@@ -83,6 +69,21 @@ func BenchmarkWriteInvocation(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpu[0].Nanoseconds())/float64(b.N*block), "kept-cpu-ns/op")
 	b.ReportMetric(float64(cpu[1].Nanoseconds())/float64(b.N*block), "rewritten-cpu-ns/op")
+}
+
+// checkedChat is richWorld with Erin made a member and a chat message she
+// wrote, checked as the gate checks it (record.VerifyCached).
+func checkedChat(b *testing.B) (*world, *identity.KeyPair, *record.Version) {
+	b.Helper()
+	w, _ := richWorld(b)
+	alice, erin := keyOf(b, seedAlice), keyOf(b, seedErin)
+	a1 := w.assign(alice, erin, "member", w.h.Heads()...)
+	v := w.write(erin, "app.chat", "bench", chat("hello"), a1)
+	var keys identity.DIDCache
+	if err := record.VerifyCached(v, &keys); err != nil {
+		b.Fatal(err)
+	}
+	return w, erin, v
 }
 
 // clearBodies opens bodies in the clear, as PublicBodies, under another type.
