@@ -102,19 +102,11 @@ func (wt *waiter) wait(stop <-chan struct{}, d time.Duration) bool {
 	case <-stop:
 		return false
 	case <-timer:
+		wt.last = wt.w.now()
+		return true
 	case <-wt.notice:
-		if rest := wt.pace - wt.w.now().Sub(wt.last); rest > 0 {
-			t := time.NewTimer(rest)
-			defer t.Stop()
-			select {
-			case <-stop:
-				return false
-			case <-t.C:
-			}
-		}
+		return wt.paced(stop)
 	}
-	wt.last = wt.w.now()
-	return true
 }
 
 // told returns when a notice came, but not before pace after the last
@@ -126,6 +118,12 @@ func (wt *waiter) told(stop <-chan struct{}) bool {
 		return false
 	case <-wt.notice:
 	}
+	return wt.paced(stop)
+}
+
+// paced holds a pass a notice woke until pace after the last pass began,
+// then marks this one's start; false when stop closed first.
+func (wt *waiter) paced(stop <-chan struct{}) bool {
 	if rest := wt.pace - wt.w.now().Sub(wt.last); rest > 0 {
 		t := time.NewTimer(rest)
 		defer t.Stop()
