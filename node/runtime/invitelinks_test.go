@@ -39,17 +39,34 @@ func secretOf(link string) string {
 	return s
 }
 
+// aliceWithGarden is Alice's node on a new hub, with a team space
+// "Garden" she made.
+func aliceWithGarden(t *testing.T) (*Hub, *person, api.SpaceSummary) {
+	t.Helper()
+	hub := NewHub(20 * time.Millisecond)
+	t.Cleanup(hub.Close)
+	alice := newPerson(t, hub, "Alice")
+	s, err := alice.n.CreateSpace(context.Background(), api.CreateSpace{Name: "Garden", Template: "team"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hub, alice, s
+}
+
+// seesInvite is nil once p's node lists the space's invite key.
+func seesInvite(ctx context.Context, p *person, spaceID, key string) error {
+	list, err := p.n.Invites(ctx, spaceID)
+	if err != nil || !slices.ContainsFunc(list, func(x api.Invite) bool { return x.Key == key }) {
+		return fmt.Errorf("invites %+v %v", list, err)
+	}
+	return nil
+}
+
 // TestInviteLinkKept: a role invite's link comes back from InviteLink after
 // a restart, is in state.json only sealed, and goes when Alice closes it.
 func TestInviteLinkKept(t *testing.T) {
 	ctx := context.Background()
-	hub := NewHub(20 * time.Millisecond)
-	t.Cleanup(hub.Close)
-	alice := newPerson(t, hub, "Alice")
-	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden", Template: "team"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hub, alice, s := aliceWithGarden(t)
 	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
 	if err != nil || !inv.HasLink {
 		t.Fatalf("create: %+v %v, want a kept link", inv, err)
@@ -111,11 +128,7 @@ func TestInviteLinkClosedElsewhere(t *testing.T) {
 		if i < 0 || !slices.Contains(ms[i].Roles, "admin") {
 			return fmt.Errorf("members %+v", ms)
 		}
-		list, err := bob.n.Invites(ctx, id)
-		if err != nil || !slices.ContainsFunc(list, func(x api.Invite) bool { return x.Key == inv.Key }) {
-			return fmt.Errorf("invites %+v %v", list, err)
-		}
-		return nil
+		return seesInvite(ctx, bob, id, inv.Key)
 	})
 	if err := bob.n.CloseInvite(ctx, id, inv.Key); err != nil {
 		t.Fatal(err)
@@ -134,13 +147,7 @@ func TestInviteLinkClosedElsewhere(t *testing.T) {
 // entry does not open (05 §15: bound to its entry), so it is not given.
 func TestInviteLinkBoundToItsInvite(t *testing.T) {
 	ctx := context.Background()
-	hub := NewHub(20 * time.Millisecond)
-	t.Cleanup(hub.Close)
-	alice := newPerson(t, hub, "Alice")
-	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden", Template: "team"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, alice, s := aliceWithGarden(t)
 	one, _ := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
 	two, _ := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "admin"})
 	alice.n.mu.Lock()
@@ -165,13 +172,7 @@ func TestCloseInviteChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "bob sees the invite", func() error {
-		list, err := bob.n.Invites(ctx, id)
-		if err != nil || !slices.ContainsFunc(list, func(x api.Invite) bool { return x.Key == inv.Key }) {
-			return fmt.Errorf("invites %+v %v", list, err)
-		}
-		return nil
-	})
+	waitFor(t, "bob sees the invite", func() error { return seesInvite(ctx, bob, id, inv.Key) })
 	err = bob.n.CloseInvite(ctx, id, inv.Key)
 	if api.CodeOf(err) != api.CodeForbidden {
 		t.Fatalf("bob closes alice's invite: %v, want forbidden", err)
