@@ -14,9 +14,8 @@ import (
 // a hint to leave instead, and writes nothing (03 §6.1: leaving is its own
 // change).
 func testRemoveSelf(t *testing.T, cfg Config) {
-	n, acc := withAccount(t, cfg, "Alice")
+	n, acc, s := aliceWithSpace(t, cfg, api.CreateSpace{Name: "Alone", Template: "team"})
 	ctx := ctxOf(t)
-	s := must[api.SpaceSummary](t, "CreateSpace")(n.CreateSpace(ctx, api.CreateSpace{Name: "Alone", Template: "team"}))
 	before := must[[]api.AccessChange](t, "History")(n.History(ctx, s.ID))
 	err := n.RemoveMember(ctx, s.ID, acc.Account.DID)
 	wantCode(t, "remove oneself", err, api.CodeInvalid)
@@ -39,11 +38,7 @@ func testRemoveSelf(t *testing.T, cfg Config) {
 // oneself is refused there too.
 func testRemoveAllOrNothing(t *testing.T, cfg Config) {
 	ctx := ctxOf(t)
-	alice, _ := withAccount(t, cfg, "Alice")
-	bob, b := withAccount(t, cfg, "Bob")
-	s := must[api.SpaceSummary](t, "CreateSpace")(alice.CreateSpace(ctx, api.CreateSpace{Name: "Club", Template: "club", Private: true}))
-	inv := must[api.Invite](t, "invite")(alice.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "moderator"}))
-	must[api.SpaceSummary](t, "join")(bob.Join(ctx, inv.Link))
+	alice, bob, _, b, s := bobJoined(t, cfg, api.CreateSpace{Name: "Club", Template: "club", Private: true}, "moderator")
 	if err := alice.Assign(ctx, s.ID, other, "guest"); err != nil {
 		t.Fatalf("assign guest: %v", err)
 	}

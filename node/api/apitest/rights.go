@@ -14,9 +14,8 @@ import (
 // and the node does what they say: Alice founds a club space (moderators
 // change others' roles, not their own) and steps down to moderator.
 func testRights(t *testing.T, cfg Config) {
-	n, _ := withAccount(t, cfg, "Alice")
+	n, _, s := aliceWithSpace(t, cfg, api.CreateSpace{Name: "Club", Template: "club"})
 	ctx := ctxOf(t)
-	s := must[api.SpaceSummary](t, "CreateSpace")(n.CreateSpace(ctx, api.CreateSpace{Name: "Club", Template: "club"}))
 	d := must[api.SpaceDetail](t, "Space")(n.Space(ctx, s.ID))
 	if m := d.May; !m.Member || !m.StepDown || !m.Leave || m.RemoveMembers || !slices.Contains(m.AssignSelf, "guest") ||
 		!slices.Contains(m.Invite, "member") || !m.InviteViewOnly || !m.Keepers || m.Blocked != "" {
@@ -65,13 +64,7 @@ func aliceOf(t *testing.T, ms []api.Member) string {
 // open no role invite; a removal it tries anyway answers CodeForbidden.
 func testRightsJoined(t *testing.T, cfg Config) {
 	ctx := ctxOf(t)
-	alice, a := withAccount(t, cfg, "Alice")
-	bob, _ := withAccount(t, cfg, "Bob")
-	s := must[api.SpaceSummary](t, "CreateSpace")(alice.CreateSpace(ctx, api.CreateSpace{Name: "Team", Template: "team"}))
-	inv := must[api.Invite](t, "invite")(alice.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"}))
-	if _, err := bob.Join(ctx, inv.Link); err != nil {
-		t.Fatalf("bob joins: %v", err)
-	}
+	alice, bob, a, _, s := bobJoined(t, cfg, api.CreateSpace{Name: "Team", Template: "team"}, "member")
 	var d api.SpaceDetail
 	eventually(t, "bob is a member in his own view", func() error {
 		var err error
@@ -99,4 +92,25 @@ func testRightsJoined(t *testing.T, cfg Config) {
 	if ms := must[[]api.Member](t, "Members")(alice.Members(ctx, s.ID)); len(ms) != 2 {
 		t.Fatalf("a refused removal changed the members: %+v", ms)
 	}
+}
+
+// aliceWithSpace is a node with Alice's account and a space she made as
+// req asks.
+func aliceWithSpace(t *testing.T, cfg Config, req api.CreateSpace) (api.Node, api.NewAccount, api.SpaceSummary) {
+	t.Helper()
+	n, acc := withAccount(t, cfg, "Alice")
+	return n, acc, must[api.SpaceSummary](t, "CreateSpace")(n.CreateSpace(ctxOf(t), req))
+}
+
+// bobJoined is Alice's node and Bob's, with a space Alice made as req asks
+// and Bob joined by her invite for role.
+func bobJoined(t *testing.T, cfg Config, req api.CreateSpace, role string) (alice, bob api.Node, a, b api.NewAccount, s api.SpaceSummary) {
+	t.Helper()
+	ctx := ctxOf(t)
+	alice, a = withAccount(t, cfg, "Alice")
+	bob, b = withAccount(t, cfg, "Bob")
+	s = must[api.SpaceSummary](t, "CreateSpace")(alice.CreateSpace(ctx, req))
+	inv := must[api.Invite](t, "invite")(alice.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: role}))
+	must[api.SpaceSummary](t, "bob joins")(bob.Join(ctx, inv.Link))
+	return alice, bob, a, b, s
 }
