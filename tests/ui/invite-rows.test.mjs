@@ -1,9 +1,9 @@
 // An open invite in Ana's window (issue 8 item 3): two real `minca ui`
 // processes in headless Chromium. The fresh link says that anyone with it
 // can join as its role until she closes it (a role invite stays open, 03
-// §7.2), not "once"; its QR code is drawn at 4 px a module or more, however
-// long the link (a private space's link with her computer's address is a
-// large code), or says it is too long. After Ben joins through it, her row
+// §7.2), not "once"; its QR code is drawn at 4 px a module or more, or,
+// for a link too long for that (a private space's link with her computer's
+// address), says to copy the link instead. After Ben joins through it, her row
 // says 1 joined, by his name (03 §7.3), and offers Close right there; Close
 // ends it.
 import { after, before, describe, it } from "node:test";
@@ -16,14 +16,22 @@ const SPACE = "Orchard";
 
 /** The fewest screen pixels a QR module may get (frontend/src/lib/qr.ts MIN_MODULE_PX). */
 const minModulePx = 4;
+/** The longest link a QR code shows at that size in the window (qr.ts qrFit: version 28-L). */
+const qrMaxLink = 1528;
 
-/** Checks the QR code inside box: drawn at minModulePx a module or more, or the sentence saying it is too long. */
-async function checkQR(box) {
+/**
+ * Checks the QR code of link inside box: drawn at minModulePx a module or more, as measured on the page, or, for a
+ * link longer than qrMaxLink, the sentence saying to copy it instead. Says which.
+ */
+async function checkQR(box, link) {
+  await box.getByTestId("qr").or(box.getByTestId("qr-too-long")).waitFor({ timeout: T });
   const tooLong = box.getByTestId("qr-too-long");
-  if (await tooLong.count()) {
-    assert.match(await tooLong.textContent(), /Too long for a QR code — copy the link instead/);
+  if (link.length > qrMaxLink) {
+    assert.equal((await tooLong.textContent()).trim(), "Too long for a QR code — copy the link instead.");
+    assert.equal(await box.getByTestId("qr").count(), 0, "no code squeezed below 4 px a module");
     return "too long";
   }
+  assert.equal(await tooLong.count(), 0, `a link of ${link.length} characters has a code`);
   const qr = box.getByTestId("qr");
   const modules = Number(await qr.getAttribute("data-modules"));
   const { width, height } = await qr.evaluate((el) => el.getBoundingClientRect().toJSON());
@@ -69,7 +77,8 @@ describe("invite rows: what a link gives, who joined, Close", { skip: !bin && "M
     const about = await a.getByTestId("invite-about").textContent();
     assert.doesNotMatch(about, /once/, "a role invite is not used up by one join");
     assert.match(about, /anyone the link is passed on to/);
-    const qr = await checkQR(fresh);
+    const qr = await checkQR(fresh, link);
+    console.log(`# private role link: ${link.length} characters, QR ${qr}`);
     await shot(a, "invite-fresh-qr");
     await a.getByRole("button", { name: "Done", exact: true }).click();
     const row = a.getByTestId("invite");
@@ -81,7 +90,17 @@ describe("invite rows: what a link gives, who joined, Close", { skip: !bin && "M
     await row.getByTestId("show-invite-link").click();
     const shown = a.getByTestId("invite-shown");
     await shown.waitFor({ timeout: T });
-    assert.equal(await checkQR(shown), qr, "the link shown again is drawn as the fresh one");
+    assert.equal(await checkQR(shown, link), qr, "the link shown again is drawn as the fresh one");
+  });
+
+  it("a public space's view-only link: its QR code, when it has one, keeps 4 px a module", async () => {
+    await createSpace(a, "Notice board", { priv: false, template: "team" });
+    const view = await createInvite(a, { viewOnly: true });
+    assert.equal((await a.getByTestId("fresh-invite-gives").textContent()).trim(),
+      "Anyone with this link can read the space; it cannot be closed.");
+    console.log(`# public view-only link: ${view.length} characters, QR ${await checkQR(a.getByTestId("fresh-invite"), view)}`);
+    await shot(a, "invite-view-only-qr");
+    await openSpace(a, SPACE);
   });
 
   it("after Ben joins, Ana's row says 1 joined, by his name, and offers Close there; Close ends it", async () => {

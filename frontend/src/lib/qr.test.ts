@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import jsQR from "jsqr";
-import { INLINE_QR_PX, MIN_MODULE_PX, qrFit, qrMatrix, qrPath, qrSize } from "./qr";
+import { MAX_QR_PX, MIN_MODULE_PX, qrFit, qrMatrix, qrPath, qrSize } from "./qr";
 
 /** Renders the matrix as RGBA pixels, scale px per module, with a quiet zone. */
 function pixels(m: boolean[][], scale = 4, quiet = 4) {
@@ -60,20 +60,25 @@ describe("QR code of an invite link", () => {
   it("a different link gives a different code", () => {
     expect(qrMatrix("minca:a")).not.toEqual(qrMatrix("minca:b"));
   });
-  it("draws every code at 4 px a module or more, a long invite's version 40 too", () => {
-    const long = "https://minca.dev/join#invite=" + "eyJhdXRob3IiOiJkaWQ6a2V5OnpEbmFlV25iU3FGczV2S01kVm1VZmllVzhj".repeat(48); // 2,910 chars
-    for (const link of [...links, long]) {
+  it("draws every code it gives at 4 px a module or more, and no larger than the window shows", () => {
+    for (const link of links) {
       const fit = qrFit(link);
       expect(fit).not.toBeNull();
       expect(fit!.px / qrSize(fit!.matrix)).toBeGreaterThanOrEqual(MIN_MODULE_PX);
+      expect(fit!.px).toBeLessThanOrEqual(MAX_QR_PX);
     }
-    const big = qrFit(long)!;
-    expect(big.matrix.length).toBe(177); // version 40
-    expect(big.px).toBeGreaterThan(INLINE_QR_PX); // so it gets a box of its own, not squeezed to 480
-    const { data, n } = pixels(big.matrix, MIN_MODULE_PX);
-    expect(jsQR(data, n, n)?.data).toBe(long);
+    // Over M's 1,190 bytes at version 28, within L's 1,528: drawn at L, and decodes back at 4 px a module.
+    const mid = "https://minca.dev/join#invite=" + "eyJhdXRob3IiOiJkaWQ6a2V5OnpEbmFlV25iU3FGczV2S01kVm1VZmllVzhj".repeat(24);
+    const fit = qrFit(mid)!;
+    expect(fit.matrix.length).toBeLessThanOrEqual(129);
+    const { data, n } = pixels(fit.matrix, MIN_MODULE_PX);
+    expect(jsQR(data, n, n)?.data).toBe(mid);
   });
-  it("gives no code for text no QR code holds", () => {
-    expect(qrFit("x".repeat(2954))).toBeNull(); // over version 40-L's 2953 bytes
+  it("gives no code for a link longer than version 28 holds, as a private space's invite with a node URL is", () => {
+    const long = "https://minca.dev/join#invite=" + "eyJhdXRob3IiOiJkaWQ6a2V5OnpEbmFlV25iU3FGczV2S01kVm1VZmllVzhj".repeat(46); // 2,790 chars
+    expect(qrMatrix(long, "L").length).toBeGreaterThan(129); // a QR code holds it, but 4 px a module would not fit
+    expect(qrFit(long)).toBeNull();
+    expect(qrFit("x".repeat(1528))).not.toBeNull(); // version 28-L's capacity
+    expect(qrFit("x".repeat(1529))).toBeNull();
   });
 });

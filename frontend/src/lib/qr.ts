@@ -6,8 +6,11 @@ import qrcode from "qrcode-generator";
 export const MIN_MODULE_PX = 4;
 /** The smallest the code is drawn, in pixels. */
 export const MIN_QR_PX = 200;
-/** Up to this size the code sits beside the link; a larger one gets its own scrolling box. */
-export const INLINE_QR_PX = 480;
+/**
+ * The largest it is drawn: what the window shows whole at its smallest (1024×700) beside the link's controls.
+ * At MIN_MODULE_PX that is version 28 (129 modules); a longer link's code would be too dense or too large.
+ */
+export const MAX_QR_PX = 560;
 
 /** A code ready to draw: its matrix and its size in pixels, quiet zone included. */
 export interface QrFit {
@@ -16,17 +19,19 @@ export interface QrFit {
 }
 
 /**
- * The code of text at level M when it fits, else L (a long private invite with a node URL), drawn at
- * MIN_MODULE_PX or more a module however many modules it has; null when text is too long for any QR code.
+ * The code of text at level M when it fits MAX_QR_PX at MIN_MODULE_PX a module, else at L (a private invite with
+ * a node URL); null when neither does: such a link is copied, not scanned.
  */
 export function qrFit(text: string): QrFit | null {
   for (const level of ["M", "L"] as const) {
+    let matrix: boolean[][];
     try {
-      const matrix = qrMatrix(text, level);
-      return { matrix, px: Math.max(MIN_QR_PX, qrSize(matrix) * MIN_MODULE_PX) };
+      matrix = qrMatrix(text, level);
     } catch {
-      // too long at this level
+      continue; // too long for any version at this level
     }
+    const px = Math.max(MIN_QR_PX, qrSize(matrix) * MIN_MODULE_PX);
+    if (px <= MAX_QR_PX) return { matrix, px };
   }
   return null;
 }
