@@ -208,22 +208,7 @@ func TestInstanceE2EHomesApart(t *testing.T) {
 // itself and exits 0.
 func TestInstanceE2EBinary(t *testing.T) {
 	bin := mincaBinary(t)
-	home, run := t.TempDir(), t.TempDir()
-	env := homeEnv(home, "MINCA_LOG=info", "XDG_RUNTIME_DIR="+run)
-	var winOut syncBuffer
-	win := exec.Command(bin)
-	win.Env = env
-	win.Stdout, win.Stderr = &winOut, &winOut
-	if err := win.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { win.Process.Kill(); win.Wait() }()
-	stopTrayAfter(t, env) // the tray the window starts outlives it
-	sock := runtimeFile(t, env, "window.sock")
-	if !waitForPath(sock, 10*time.Second) {
-		t.Fatalf("the window made no %s in 10 s (app/cli's window calls instance.Open as it starts); window output:\n%s",
-			sock, winOut.String())
-	}
+	env, winOut := startWindow(t, bin)
 	open := exec.Command(bin, "minca:"+shortInvite)
 	open.Env = env
 	code, out := runExit(t, open)
@@ -233,7 +218,7 @@ func TestInstanceE2EBinary(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("`minca minca:…` exit %d: %s", code, out)
 	}
-	if !waitForText(&winOut, "instance: link received", 5*time.Second) {
+	if !waitForText(winOut, "instance: link received", 5*time.Second) {
 		t.Fatalf("the window did not log the link; its output:\n%s", winOut.String())
 	}
 	again := exec.Command(bin)
@@ -241,7 +226,7 @@ func TestInstanceE2EBinary(t *testing.T) {
 	if code, out := runExit(t, again); code != 0 {
 		t.Fatalf("a second plain `minca`: exit %d, %s", code, out)
 	}
-	if !waitForText(&winOut, "instance: activate received", 5*time.Second) {
+	if !waitForText(winOut, "instance: activate received", 5*time.Second) {
 		t.Fatalf("a second plain `minca` did not ask the window to show itself; its output:\n%s", winOut.String())
 	}
 	bad := exec.Command(bin, "minca:not-an-invite")
@@ -249,6 +234,31 @@ func TestInstanceE2EBinary(t *testing.T) {
 	if code, out := runExit(t, bad); code == 0 || !strings.Contains(out, "no readable invite") {
 		t.Fatalf("`minca minca:not-an-invite`: exit %d, %s", code, out)
 	}
+}
+
+// startWindow starts the real window in a new home with its own runtime
+// directory, logging at info, and waits until it holds the profile
+// (window.sock); it is killed when the test ends, then the tray it starts
+// (which outlives it) is stopped. It returns the home's environment and
+// the window's output.
+func startWindow(t *testing.T, bin string) ([]string, *syncBuffer) {
+	t.Helper()
+	home, run := t.TempDir(), t.TempDir()
+	env := homeEnv(home, "MINCA_LOG=info", "XDG_RUNTIME_DIR="+run)
+	stopTrayAfter(t, env)
+	winOut := new(syncBuffer)
+	win := exec.Command(bin)
+	win.Env = env
+	win.Stdout, win.Stderr = winOut, winOut
+	if err := win.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { win.Process.Kill(); win.Wait() })
+	if sock := runtimeFile(t, env, "window.sock"); !waitForPath(sock, 10*time.Second) {
+		t.Fatalf("the window made no %s in 10 s (app/cli's window calls instance.Open as it starts); window output:\n%s",
+			sock, winOut.String())
+	}
+	return env, winOut
 }
 
 func waitForPath(name string, within time.Duration) bool {

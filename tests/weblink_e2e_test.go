@@ -17,20 +17,7 @@ import (
 // an unknown command, saying what a web link must be to open Minca.
 func TestWebLinkE2EOpens(t *testing.T) {
 	bin := mincaBinary(t)
-	home, run := t.TempDir(), t.TempDir()
-	env := homeEnv(home, "MINCA_LOG=info", "XDG_RUNTIME_DIR="+run)
-	var winOut syncBuffer
-	win := exec.Command(bin)
-	win.Env = env
-	win.Stdout, win.Stderr = &winOut, &winOut
-	if err := win.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { win.Process.Kill(); win.Wait() }()
-	stopTrayAfter(t, env) // the tray the window starts outlives it
-	if sock := runtimeFile(t, env, "window.sock"); !waitForPath(sock, 10*time.Second) {
-		t.Fatalf("the window made no %s in 10 s; its output:\n%s", sock, winOut.String())
-	}
+	env, winOut := startWindow(t, bin)
 	links := []string{"https://minca.dev/join#invite=" + shortInvite, "https://minca.dev/join?invite=" + shortInvite + "&from=Ana"}
 	for i, link := range links {
 		open := exec.Command(bin, link)
