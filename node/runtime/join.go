@@ -65,20 +65,25 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 }
 
 // waitJoinLocked tries the kept join until it is written or joinWait has
-// passed; nil then too, the join left to the node (finishJoinsLocked).
+// passed; nil then too, the join left to the node (finishJoinsLocked). It
+// tries again each time the loop finds a store moved, not on a timer.
 func (n *Node) waitJoinLocked(ctx context.Context, h *held) error {
-	deadline := time.Now().Add(joinWait)
-	for {
+	timeout := time.NewTimer(joinWait)
+	defer timeout.Stop()
+	for over := false; ; {
 		done, err := n.tryJoinLocked(ctx, h)
-		if done || err != nil || time.Now().After(deadline) {
+		if done || err != nil || over {
 			return err
 		}
+		moved := n.movedLocked()
 		n.mu.Unlock()
 		select {
 		case <-ctx.Done():
 			n.mu.Lock()
 			return ctx.Err()
-		case <-time.After(50 * time.Millisecond):
+		case <-timeout.C:
+			over = true
+		case <-moved:
 		}
 		n.mu.Lock()
 		if n.spaces[h.sp.ID] != h {

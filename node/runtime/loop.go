@@ -65,7 +65,19 @@ func (n *Node) noticeChanges(gens map[string]uint64) bool {
 		n.dropClosedLinksLocked(ctx, h) // a closed invite's secret goes (invitelinks.go)
 		n.emitSpaceLocked(ctx, h)
 	}
+	if moved && n.moved != nil {
+		close(n.moved)
+		n.moved = nil
+	}
 	return moved
+}
+
+// movedLocked is closed when the loop next finds a store moved.
+func (n *Node) movedLocked() <-chan struct{} {
+	if n.moved == nil {
+		n.moved = make(chan struct{})
+	}
+	return n.moved
 }
 
 // keyDueLocked changes a private space's key when a change is due and this

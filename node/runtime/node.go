@@ -57,6 +57,9 @@ type Node struct {
 	net     *netsync.Manager  // node sockets; nil unless Config.Sockets
 	note    *note.Note        // account → session
 	spaces  map[string]*held
+	// moved is closed, and set to nil, each time the loop finds a store
+	// moved (noticeChanges): a join waiting for its invite wakes on it.
+	moved chan struct{}
 	// registry is the account registry (03 §13), held apart from spaces.
 	registry *held
 	paused   bool
