@@ -45,6 +45,10 @@ const (
 	// BlockedNoKey: a private space whose current key this node does not
 	// hold (03 §8.3: writers use the current key); syncing brings it.
 	BlockedNoKey = "no-key"
+	// BlockedRemoved: the account appears removed (SpaceSummary.Removed:
+	// its removal is in the history here, or every node the space dials
+	// refuses this one), whatever its roles in the history here.
+	BlockedRemoved = "removed"
 )
 
 // MemberRights is what this account may do to one member: Member.May.

@@ -32,6 +32,9 @@ func (n *Node) CreateInvite(ctx context.Context, req api.CreateInvite) (api.Invi
 	if req.Role != "" && !space.IsRoleName(req.Role) {
 		return api.Invite{}, api.Errorf(api.CodeInvalid, "%q is not a role name", req.Role)
 	}
+	if err := n.mayWriteLocked(ctx, h); err != nil { // a view-only invite has no event to judge (03 §7.5)
+		return api.Invite{}, err
+	}
 	secret, err := invite.NewSecret(n.cfg.Rand)
 	if err != nil {
 		return api.Invite{}, internal(err)
@@ -140,7 +143,7 @@ func (n *Node) inviteRightLocked(ctx context.Context, h *held, key, role string,
 	if !open {
 		role = s.Snapshot().Invites[key].Role
 	}
-	return n.rightsLocked(ctx, h, s).check(access.Event{Kind: access.KindInvite, InviteKey: key, Role: role, Open: open})
+	return n.rightsLocked(ctx, h, hist).check(access.Event{Kind: access.KindInvite, InviteKey: key, Role: role, Open: open})
 }
 
 // CloseInvite closes an open invite (03 §7.2).

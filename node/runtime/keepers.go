@@ -44,6 +44,9 @@ func (n *Node) SetKeepers(ctx context.Context, req api.SetKeepers) ([]api.Keeper
 	if err != nil {
 		return nil, err
 	}
+	if err := n.rightsLocked(ctx, h, hist).blockedErr(); err != nil {
+		return nil, err
+	}
 	cur := hist.Current()
 	if me := n.acct.DID(); !cur.May(me, space.CmdSpaceKeepers, map[string]any{}) {
 		return nil, &api.Error{Code: api.CodeForbidden,

@@ -59,7 +59,7 @@ func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
 			Founder: cur.IsFounder(did), Self: did == n.acct.DID()})
 	}
 	out = append(out, pending(ctx, h, hist, out)...)
-	may := n.rightsLocked(ctx, h, cur)
+	may := n.rightsLocked(ctx, h, hist)
 	for i := range out {
 		out[i].May = may.member(out[i].DID, out[i].Roles)
 	}
@@ -164,7 +164,7 @@ func (n *Node) assign(ctx context.Context, id, account, role string, on bool) er
 	if err := checkRoleKnown(hist.Current(), account, role, on); err != nil {
 		return err
 	}
-	if err := n.rightsLocked(ctx, h, hist.Current()).check(assignEvent(account, role, on)); err != nil {
+	if err := n.rightsLocked(ctx, h, hist).check(assignEvent(account, role, on)); err != nil {
 		return err
 	}
 	body := map[string]any{"did": account, "role": role, "assigned": on}
@@ -195,6 +195,9 @@ func (n *Node) RemoveMember(ctx context.Context, id, account string) error {
 		return &api.Error{Code: api.CodeInvalid, Message: "this is your own account: removing it is leaving the space",
 			Hint: "to leave, use `minca space leave " + id + "`"}
 	}
+	if err := n.rightsLocked(ctx, h, hist).blockedErr(); err != nil {
+		return err
+	}
 	if !hist.Current().IsMember(account) {
 		return api.Errorf(api.CodeNotFound, "%s is not a member of %s", account, id)
 	}
@@ -223,7 +226,7 @@ func (n *Node) StepDown(ctx context.Context, id string) error {
 		return err
 	}
 	me := n.acct.DID()
-	if err := n.rightsLocked(ctx, h, hist.Current()).check(access.Event{Kind: access.KindStepdown, DID: me}); err != nil {
+	if err := n.rightsLocked(ctx, h, hist).check(access.Event{Kind: access.KindStepdown, DID: me}); err != nil {
 		return err
 	}
 	body, err := withCutoff(ctx, h, hist.Current(), me, map[string]any{"did": me})
@@ -246,7 +249,7 @@ func (n *Node) DefineRole(ctx context.Context, id string, def api.RoleDefinition
 	if !space.IsRoleName(def.Name) {
 		return api.Errorf(api.CodeInvalid, "%q is not a role name", def.Name)
 	}
-	if err := n.rightsLocked(ctx, h, hist.Current()).check(access.Event{Kind: access.KindRole, Name: def.Name}); err != nil {
+	if err := n.rightsLocked(ctx, h, hist).check(access.Event{Kind: access.KindRole, Name: def.Name}); err != nil {
 		return err
 	}
 	me := n.acct.DID()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -118,6 +119,25 @@ func TestRemovedNodeNoticesRefusal(t *testing.T) {
 	if d := detail(t, alice, s.ID); d.Removed != nil {
 		t.Fatalf("alice shown removed: %+v", d.Removed)
 	}
+	// Bob's replay still makes him a member, but his node grants him nothing
+	// and refuses what he would change, saying he appears removed.
+	if !mayNothing(d.May) || d.May.Blocked != api.BlockedRemoved {
+		t.Fatalf("bob's rights, refused by every node: %+v", d.May)
+	}
+	if ms, err := bob.n.Members(ctx, s.ID); err != nil || len(ms) == 0 || !slices.ContainsFunc(ms, func(m api.Member) bool { return m.DID == alice.did && !m.May.Remove && len(m.May.Give) == 0 }) {
+		t.Fatalf("bob's rights toward alice, refused by every node: %+v %v", ms, err)
+	}
+	for _, req := range []api.CreateInvite{{SpaceID: s.ID, ViewOnly: true}, {SpaceID: s.ID, Role: "member"}} {
+		if _, err := bob.n.CreateInvite(ctx, req); !removedRefusal(err) {
+			t.Fatalf("bob, refused by every node, invites (%+v): %v", req, err)
+		}
+	}
+	if err := bob.n.Assign(ctx, s.ID, bob.did, "admin"); !removedRefusal(err) {
+		t.Fatalf("bob, refused by every node, gives himself a role: %v", err)
+	}
+	if d := detail(t, alice, s.ID); !d.May.InviteViewOnly || d.May.Blocked != "" {
+		t.Fatalf("alice's rights: %+v", d.May)
+	}
 	// The look that tells it: a space whose refusal changed since the last
 	// look gets a space event; one that did not, none.
 	rs := newRefusals()
@@ -128,6 +148,19 @@ func TestRemovedNodeNoticesRefusal(t *testing.T) {
 	if changed := bob.n.noticeRefusals(rs); changed {
 		t.Fatalf("a second look saw a change: %v", rs.refused)
 	}
+}
+
+// mayNothing says whether r grants nothing at all.
+func mayNothing(r api.Rights) bool {
+	return len(r.AssignSelf)+len(r.AssignOthers)+len(r.DefineRoles)+len(r.Invite)+len(r.CloseInvites) == 0 &&
+		!r.RemoveMembers && !r.StepDown && !r.Leave && !r.Keepers && !r.InviteViewOnly
+}
+
+// removedRefusal says whether err refuses a change of an account that
+// appears removed.
+func removedRefusal(err error) bool {
+	var e *api.Error
+	return errors.As(err, &e) && e.Code == api.CodeForbidden && e.Message == msgRemoved
 }
 
 // Once every node a space dials has refused Bob for refusedLong, his node
@@ -240,6 +273,12 @@ func TestRemovedNodeNoticesRemoval(t *testing.T) {
 	r := got.Removed
 	if r.By != alice.did || r.ByName != "Alice" || r.At.Before(before) || r.Refused {
 		t.Fatalf("bob's removal %+v", r)
+	}
+	if d := detail(t, bob, s.ID); !mayNothing(d.May) || d.May.Blocked != api.BlockedRemoved {
+		t.Fatalf("bob's rights, removed in his history: %+v", d.May)
+	}
+	if _, err := bob.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, ViewOnly: true}); !removedRefusal(err) {
+		t.Fatalf("bob, removed in his history, invites: %v", err)
 	}
 	// Leaving himself is not being removed.
 	if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {

@@ -32,9 +32,40 @@ type rights struct {
 	blocked string // an api.Blocked* reason, "" when the node may write
 }
 
-// rightsLocked prepares the rights of this account in h's state s.
-func (n *Node) rightsLocked(ctx context.Context, h *held, s *access.State) rights {
-	return newRights(s, n.acct.DID(), h.private(), !h.private() || holdsCurrentKey(ctx, h))
+// rightsLocked prepares the rights of this account in h's current state
+// (hist, a fresh replay). An account that appears removed (removedLocked)
+// may write nothing, whatever its roles in this node's history: what is
+// left to it is to remove the space from this computer (LeaveSpace).
+func (n *Node) rightsLocked(ctx context.Context, h *held, hist *access.History) rights {
+	r := newRights(hist.Current(), n.acct.DID(), h.private(), !h.private() || holdsCurrentKey(ctx, h))
+	if n.removedLocked(h, hist) {
+		r.blocked = api.BlockedRemoved
+	}
+	return r
+}
+
+// mayWriteLocked is nil when this node may write in h's space at all, else
+// why not (rights.blockedErr).
+func (n *Node) mayWriteLocked(ctx context.Context, h *held) error {
+	hist, err := h.replay(ctx)
+	if err != nil {
+		return internal(err)
+	}
+	return n.rightsLocked(ctx, h, hist).blockedErr()
+}
+
+// removedLocked says whether the account appears removed from h's space,
+// as its summary's Removal says (removalLocked): its removal is in the
+// history here, or every node the space dials refuses this one (a removed
+// node mostly learns of its removal so, 03 §9.2). A founder in the history
+// here is never taken for removed on refusals alone: no one may remove a
+// founder (03 §6.1), and a node that does not hold the space refuses too.
+func (n *Node) removedLocked(h *held, hist *access.History) bool {
+	me, s := n.acct.DID(), hist.Current()
+	if !s.IsMember(me) {
+		return lastRemoval(hist, me) != nil
+	}
+	return !s.IsFounder(me) && n.refusedLocked(h)
 }
 
 // newRights prepares the rights of account me in state s; hasKey says
@@ -164,15 +195,28 @@ func assignEvent(did, role string, on bool) access.Event {
 // sentence as its Detail: a change is checked so before it is written, and
 // a refused one leaves the space as it was.
 func (r rights) check(e access.Event) error {
-	switch r.blocked {
-	case api.BlockedNotMember:
-		return &api.Error{Code: api.CodeForbidden, Reason: api.ReasonNotMember, Message: msgNoPlace, Detail: "isMember(S, " + r.me + ") is false"}
-	case api.BlockedNoKey:
-		return &api.Error{Code: api.CodeForbidden, Reason: api.ReasonNoKey, Message: msgNoKey, Hint: hintNoKey, Detail: "this node holds no current key of the space (03 §8.3)"}
+	if err := r.blockedErr(); err != nil {
+		return err
 	}
 	e.ID, e.Root, e.Author, e.N = probeID, r.me, r.me, access.NoPlace
 	if ref := r.s.Refusal(&e); ref != nil {
 		return refusedChange(ref)
+	}
+	return nil
+}
+
+// blockedErr is why this node may write nothing in the space, nil when it
+// may write: also the answer to a change no event judges (a view-only
+// invite, 03 §7.5).
+func (r rights) blockedErr() error {
+	switch r.blocked {
+	case api.BlockedRemoved:
+		return &api.Error{Code: api.CodeForbidden, Reason: api.ReasonNotMember, Message: msgRemoved, Hint: hintRemoved,
+			Detail: "the account's removal is in the space's history here, or every computer the space syncs with refuses this one (03 §9.2)"}
+	case api.BlockedNotMember:
+		return &api.Error{Code: api.CodeForbidden, Reason: api.ReasonNotMember, Message: msgNoPlace, Detail: "isMember(S, " + r.me + ") is false"}
+	case api.BlockedNoKey:
+		return &api.Error{Code: api.CodeForbidden, Reason: api.ReasonNoKey, Message: msgNoKey, Hint: hintNoKey, Detail: "this node holds no current key of the space (03 §8.3)"}
 	}
 	return nil
 }

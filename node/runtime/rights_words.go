@@ -8,10 +8,12 @@ import (
 // People's words for a change the space refuses (03 §4.5), by the
 // refusal's code; the protocol's sentence goes into api.Error's Detail.
 const (
-	msgNoPlace = "You hold no place in this space, so you cannot change it."
-	msgNoKey   = "This computer does not have the space's current key yet, so it cannot change the space."
-	hintNoKey  = "Let it sync with another member's computer, then try again."
-	hintAsk    = "Ask someone who manages the space, such as an admin or its founder."
+	msgNoPlace  = "You hold no place in this space, so you cannot change it."
+	msgNoKey    = "This computer does not have the space's current key yet, so it cannot change the space."
+	hintNoKey   = "Let it sync with another member's computer, then try again."
+	msgRemoved  = "You appear to have been removed from this space, so you cannot change it any more."
+	hintRemoved = "If this is a mistake, ask a member to invite you again."
+	hintAsk     = "Ask someone who manages the space, such as an admin or its founder."
 )
 
 var refusedWords = map[access.RefusalCode][2]string{ // message, hint

@@ -67,7 +67,7 @@ func (n *Node) Space(ctx context.Context, id string) (api.SpaceDetail, error) {
 	}
 	created, _ := record.ParseTime(h.sp.CreatedAt)
 	d := api.SpaceDetail{SpaceSummary: sum, CreatedAt: created, RoleTemplates: roleInfos(h.sp, hist.Current().Snapshot()),
-		Peers: n.spacePeersLocked(ctx, h), May: n.rightsLocked(ctx, h, hist.Current()).space()}
+		Peers: n.spacePeersLocked(ctx, h), May: n.rightsLocked(ctx, h, hist).space()}
 	if ks, _ := hist.Current().Keepers(); len(ks) > 0 {
 		d.Keepers = n.apiKeepersLocked(ks)
 	}
