@@ -25,14 +25,20 @@ import (
 var (
 	welcomeScreen  = screen{"welcome", []string{"Welcome", "To begin, you need an account", "Create a new account", "I already have an account"}}
 	spacesScreen   = screen{"spaces", []string{"Each space is shared by its members", "New space", "Garden club", "Private 2 members", "Family notes", "1 member"}}
-	spaceScreen    = screen{"space", []string{"Garden club", "Private: only members can read it", "Members", "Alice Martin (you)", "Bruno Keller", "Moderator", "Invites", "Take a role", "Give a role", "Up to date", "Founder"}}
-	historyScreen  = screen{"history", []string{"Access history", "Bruno Keller joined as member through an invite", "Synced with", "Connected", "Hosts that keep this space"}}
+	spaceScreen    = screen{"space", []string{"Garden club", "Sync now", "Private: only members can read it", "Members", "Alice Martin (you)", "Bruno Keller", "Moderator", "Details", "Invites", "Take a role", "Give a role", "Up to date", "Founder"}}
+	historyScreen  = screen{"history", []string{"Access history", "Bruno Keller joined as member through an invite", "Synced with", "Connected", "Hosts that keep this space", "A keeper is a computer that is always on"}}
 	inviteScreen   = screen{"invite", []string{"Invite link send it to the person you invite", "Copy link", "Done"}}
 	joinScreen     = screen{"join", []string{"Join a space", "Paste the invite link someone sent you", "Book circle", "Join Book circle"}}
 	syncScreen     = screen{"sync", []string{"Minca syncs in the background", "Other computers", "Garden club", "Family notes", "Connected", "Versions held"}}
-	folderScreen   = screen{"folder", []string{"Data folder", "Now", "Dropbox Minca", "Holds your account", "Change it"}}
-	settingsScreen = screen{"settings", []string{"Your account on this computer", "Your name", "Account key", "Locked with your passphrase", "Let others connect"}}
-	overviewScreen = screen{"overview", []string{"This is where it keeps things on this computer", "Version", "Store", "This computer's own database"}}
+	folderScreen   = screen{"folder", []string{"Data folder", "Now", "Dropbox Minca", "Holds your account", "Change it", "Move my data there", "New folder"}}
+	settingsScreen = screen{"settings", []string{"Your account on this computer", "Your name", "Save", "Account key", "Locked with your passphrase", "the passphrase when Minca starts", "Let others connect"}}
+	overviewScreen = screen{"overview", []string{"where it keeps things", "Version", "Store", "This computer's own database", "keeps on this computer only, besides the data folder"}}
+
+	// folderNow is a line of the Data folder page's "Now" card, the end of
+	// the folder's path in Alice's Dropbox, read on one line (find); the
+	// card's other words the page's fixed text has too ("does not hold
+	// your account yet").
+	folderNow = "Dropbox Minca"
 )
 
 // screensProfile is what the screens show, made through the real CLI.
@@ -140,11 +146,18 @@ func TestWindowE2EScreens(t *testing.T) {
 	w.click("Look at the invite", mainArea)
 	all = append(all, w.waitFor(joinScreen))
 
+	// The Data folder page shows where the folder is only once the node
+	// has answered, and its fixed text has most of the screen's words:
+	// the screen is waited for once that answer shows (folderNow).
 	for _, s := range []struct {
 		label string
+		ready string
 		s     screen
-	}{{"Sync", syncScreen}, {"Data folder", folderScreen}, {"Settings", settingsScreen}} {
+	}{{"Sync", "", syncScreen}, {"Data folder", folderNow, folderScreen}, {"Settings", "", settingsScreen}} {
 		w.click(s.label, sidebar)
+		if s.ready != "" {
+			w.where(s.ready, mainArea)
+		}
 		all = append(all, w.waitFor(s.s))
 	}
 	// The keyboard way: a new page's heading has the focus, and Shift+Tab
