@@ -28,7 +28,7 @@ func (n *Node) checkRemovalLocked(ctx context.Context, h *held, hist *access.His
 	ev := access.Event{ID: pendingRemoval, Kind: access.KindRemove, Root: me, Author: n.session.DID(),
 		Seen: hist.Heads(), N: access.NoPlace, DID: account}
 	if r := hist.Current().Refusal(&ev); r != nil {
-		return refusedChange(r)
+		return refusedChange(r, profileName(ctx, h, refusedAccount(ev, r)))
 	}
 	if !h.private() {
 		return nil

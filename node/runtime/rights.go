@@ -30,6 +30,9 @@ type rights struct {
 	me      string
 	private bool
 	blocked string // an api.Blocked* reason, "" when the node may write
+	// nameOf is an account's profile name in the space, "" if unknown (or
+	// nil): what a refusal's words name it by.
+	nameOf func(did string) string
 }
 
 // rightsLocked prepares the rights of this account in h's current state
@@ -41,6 +44,7 @@ func (n *Node) rightsLocked(ctx context.Context, h *held, hist *access.History) 
 	if n.removedLocked(h, hist) {
 		r.blocked = api.BlockedRemoved
 	}
+	r.nameOf = func(did string) string { return profileName(ctx, h, did) }
 	return r
 }
 
@@ -200,7 +204,11 @@ func (r rights) check(e access.Event) error {
 	}
 	e.ID, e.Root, e.Author, e.N = probeID, r.me, r.me, access.NoPlace
 	if ref := r.s.Refusal(&e); ref != nil {
-		return refusedChange(ref)
+		name := ""
+		if who := refusedAccount(e, ref); who != "" && r.nameOf != nil {
+			name = r.nameOf(who)
+		}
+		return refusedChange(ref, name)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -158,5 +159,32 @@ func TestRightsPrivate(t *testing.T) {
 		Invite: none, CloseInvites: none}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("admin without the key:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestRightsFounderWords: a change to a founder's roles or place by
+// another account is refused in words that name the founder by their
+// profile name, else as the space's founder.
+func TestRightsFounderWords(t *testing.T) {
+	s := rightsHistory(t, false).Current()
+	for _, tc := range []struct {
+		name string
+		e    access.Event
+		want string
+	}{
+		{"Ana", access.Event{Kind: access.KindRemove, DID: rFounder}, "Ana founded this space: only they can change their roles or leave it."},
+		{"", assignEvent(rFounder, "viewer", true), "This is the space's founder: only they can change their roles or leave it."},
+	} {
+		r := newRights(s, rAdmin, false, true)
+		r.nameOf = func(did string) string {
+			if did != rFounder {
+				t.Errorf("named %s, want the founder", did)
+			}
+			return tc.name
+		}
+		var e *api.Error
+		if err := r.check(tc.e); !errors.As(err, &e) || e.Reason != string(access.RefusedFounder) || e.Message != tc.want {
+			t.Errorf("%+v: %v, want %q", tc.e, err, tc.want)
+		}
 	}
 }

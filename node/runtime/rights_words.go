@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"fmt"
+
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/node/api"
 )
@@ -19,7 +21,6 @@ const (
 var refusedWords = map[access.RefusalCode][2]string{ // message, hint
 	access.RefusedNoGrant:     {"Your roles in this space do not allow that change.", hintAsk},
 	access.RefusedNotMember:   {"That account is not a member of this space (any more).", "Reload the list of members."},
-	access.RefusedFounder:     {"Only a founder can change their own roles or remove themselves.", ""},
 	access.RefusedNotFounder:  {"You are not a founder of this space, so there is nothing to step down from.", ""},
 	access.RefusedNotSelf:     {"Only the person themselves can do that.", ""},
 	access.RefusedToRole:      {"Roles are given to people, not to other roles.", ""},
@@ -28,12 +29,28 @@ var refusedWords = map[access.RefusalCode][2]string{ // message, hint
 	access.RefusedAlreadyHeld: {"They hold that role already.", ""},
 }
 
+// founderWords name the founder whose roles or place another account
+// would change (access.RefusedFounder): %s is their profile name;
+// founderUnnamed when they have none here.
+const (
+	founderWords   = "%s founded this space: only they can change their roles or leave it."
+	founderUnnamed = "This is the space's founder: only they can change their roles or leave it."
+)
+
 // refusedChange is the error of a change the space refuses from this
-// account: CodeForbidden with the refusal's code as Reason.
-func refusedChange(r *access.Refusal) *api.Error {
+// account: CodeForbidden with the refusal's code as Reason. name is the
+// profile name of the account the refusal is about (refusedAccount), ""
+// when it has none.
+func refusedChange(r *access.Refusal, name string) *api.Error {
 	w, ok := refusedWords[r.Code]
 	if !ok {
 		w = [2]string{"The space does not allow that change.", hintAsk}
+	}
+	if r.Code == access.RefusedFounder {
+		w = [2]string{founderUnnamed, ""}
+		if name != "" {
+			w[0] = fmt.Sprintf(founderWords, name)
+		}
 	}
 	return &api.Error{Code: api.CodeForbidden, Reason: string(r.Code), Message: w[0], Hint: w[1], Detail: r.Text, Err: r}
 }

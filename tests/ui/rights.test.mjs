@@ -82,7 +82,7 @@ describe("rights: who sees which controls", { skip: !bin && "MINCA_BIN is unset:
     const problem = b.getByTestId("action-error");
     await problem.waitFor({ timeout: T });
     const headline = (await b.getByTestId("action-error-text").textContent()).trim();
-    assert.equal(headline, "Only a founder can change their own roles or remove themselves.");
+    assert.equal(headline, "Ana founded this space: only they can change their roles or leave it.");
     assert.doesNotMatch(await problem.innerText(), /did:key|§|may not/, "no node text shows until Details is opened");
     const detail = b.getByTestId("action-error-detail");
     assert.equal(await detail.isVisible(), false);
