@@ -14,36 +14,13 @@
 // (it once asked again on every event, and a stale answer undid newer ones).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, joinByLink, nav, shortDID, shot } from "./flows.mjs";
+import { bin } from "./minca.mjs";
+import { T, anaSharesWithBen, callNode as call, createAccount, endShared, joinByLink, nav, shortDID, shot } from "./flows.mjs";
 
-const run = promisify(execFile);
 const notes = Number(process.env.MINCA_FIRSTSYNC_NOTES ?? 3000);
 const noteText = "a line of field notes, ".repeat(44); // about 1 KB a version
 const space = "Field notes";
-
-/** A home with its own runtime directory, so each `minca` finds only its own. */
-function ownRuntime(home, extra = {}) {
-  const run = join(home, "run");
-  mkdirSync(run, { recursive: true, mode: 0o700 });
-  return { ...envFor(home), XDG_RUNTIME_DIR: run, ...extra };
-}
-
-/** Calls the node behind a `minca ui` (its local API, as the page does). */
-async function call(ui, method, ...args) {
-  const r = await fetch(`${ui.base}api/v1/${method}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Minca-Token": ui.token },
-    body: JSON.stringify(args),
-  });
-  const j = await r.json();
-  if (r.status !== 200) throw new Error(`${method}: ${r.status} ${JSON.stringify(j.error)}`);
-  return j.result;
-}
 
 /** Writes n notes in spaceId, a few at a time (the node takes writes one by one). */
 async function seed(ui, spaceId, n) {
@@ -79,31 +56,11 @@ describe("a first sync, seen on the Sync page", { skip: !bin && "MINCA_BIN is un
     // Ana, on the command line: an account, a public space, her computer
     // open to others on loopback, a view-only invite naming it; then her
     // `minca ui`. Ben's `minca ui` and the browser start meanwhile.
-    ana = freshHome();
-    ben = freshHome();
-    const anaEnv = ownRuntime(ana.home, { MINCA_KEYCHAIN: "none", MINCA_PASSPHRASE: "ana's passphrase here" });
-    const cli = async (...args) => JSON.parse((await run(bin, [...args, "--json"], { env: anaEnv })).stdout);
-    const anaUp = (async () => {
-      anaDID = (await cli("account", "create", "--name", "Ana")).account.did;
-      spaceId = (await cli("space", "create", space, "--template", "team")).id;
-      await cli("network", "set", "this-computer");
-      link = (await cli("invite", "create", spaceId, "--view-only")).link;
-      uiA = await startUI(ana.home, anaEnv);
-    })();
-    const benUp = (async () => {
-      uiB = await startUI(ben.home, ownRuntime(ben.home));
-      browser = await launchChromium();
-      page = await browser.context.newPage();
-      await page.goto(uiB.url);
-    })();
-    await Promise.all([anaUp, benUp]);
+    ({ ana, ben, uiA, uiB, browser, page, anaDID, spaceId, link } = await anaSharesWithBen(space, ["--view-only"]));
   });
 
   after(async () => {
-    await browser?.close();
-    const codes = await Promise.all([uiA?.stop(), uiB?.stop()]);
-    ana?.cleanup();
-    ben?.cleanup();
+    const codes = await endShared({ ana, ben, uiA, uiB, browser });
     assert.deepEqual(codes, [0, 0], "both minca ui exit cleanly on SIGTERM");
   });
 

@@ -257,23 +257,30 @@ async function allSettled(steps) {
   if (failed) throw failed.reason;
 }
 
+/** Runs start(s) to fill s, and returns s; if it fails, end(s) ends what it started before the error is thrown on. */
+async function startedOrEnded(start, end) {
+  const s = {};
+  try {
+    await start(s);
+    return s;
+  } catch (e) {
+    await end(s);
+    throw e;
+  }
+}
+
 /**
  * A fresh home, its `minca ui` (with the environment envOf(home) gives) and
  * a Chromium page on it: { home, ui, browser, page }.
  */
 export async function onePage(envOf = envFor) {
-  const s = {};
-  try {
+  return startedOrEnded(async (s) => {
     s.home = freshHome();
     s.ui = await startUI(s.home.home, envOf(s.home.home));
     s.browser = await launchChromium();
     s.page = await s.browser.context.newPage();
     await s.page.goto(s.ui.url);
-    return s;
-  } catch (e) {
-    await endAll({ browser: s.browser, uis: [s.ui], homes: [s.home] });
-    throw e;
-  }
+  }, endOnePage);
 }
 
 /** Ends what onePage started; returns the exit code of its `minca ui`. */
@@ -286,8 +293,7 @@ export async function endOnePage({ home, ui, browser }) {
  * each: { homeA, homeB, uiA, uiB, browser, a, b }.
  */
 export async function twoPages() {
-  const s = {};
-  try {
+  return startedOrEnded(async (s) => {
     s.homeA = freshHome();
     s.homeB = freshHome();
     await allSettled([startUI(s.homeA.home).then((ui) => (s.uiA = ui)), startUI(s.homeB.home).then((ui) => (s.uiB = ui))]);
@@ -296,11 +302,7 @@ export async function twoPages() {
     s.b = await s.browser.context.newPage();
     await s.a.goto(s.uiA.url);
     await s.b.goto(s.uiB.url);
-    return s;
-  } catch (e) {
-    await endTwoPages(s);
-    throw e;
-  }
+  }, endTwoPages);
 }
 
 /** Ends what twoPages started; returns the exit codes of both `minca ui`. */
@@ -334,8 +336,7 @@ export async function benJoinsAnasSpace({ homeA, homeB, a, b }, space) {
  * Returns { ana, ben, anaEnv, uiA, uiB, browser, page, anaDID, spaceId, link }.
  */
 export async function anaSharesWithBen(space, invite, onBrowser = async () => {}) {
-  const s = {};
-  try {
+  return startedOrEnded(async (s) => {
     s.ana = freshHome();
     s.ben = freshHome();
     s.anaEnv = ownRuntime(s.ana.home, { MINCA_KEYCHAIN: "none", MINCA_PASSPHRASE: "ana's passphrase here" });
@@ -355,11 +356,7 @@ export async function anaSharesWithBen(space, invite, onBrowser = async () => {}
       await s.page.goto(s.uiB.url);
     })();
     await allSettled([anaUp, benUp]);
-    return s;
-  } catch (e) {
-    await endShared(s);
-    throw e;
-  }
+  }, endShared);
 }
 
 /** Ends what anaSharesWithBen started; returns the exit codes of both `minca ui`. */

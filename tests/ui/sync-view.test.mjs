@@ -7,35 +7,12 @@
 // page says "Removed" for the space, as his Spaces list does.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, accountDID, createAccount, joinByLink, memberRow, nav, openSpace, shot } from "./flows.mjs";
+import { bin } from "./minca.mjs";
+import { T, accountDID, anaSharesWithBen, callNode as call, createAccount, endShared, joinByLink, memberRow, nav, openSpace, shot } from "./flows.mjs";
 
-const run = promisify(execFile);
 const space = "Seed swap";
 const jargon = /did:key|ws:\/\/|wss:\/\//;
-
-/** A home with its own runtime directory, so each `minca` finds only its own. */
-function ownRuntime(home, extra = {}) {
-  const dir = join(home, "run");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return { ...envFor(home), XDG_RUNTIME_DIR: dir, ...extra };
-}
-
-/** Calls the node behind a `minca ui` (its local API, as the page does). */
-async function call(ui, method, ...args) {
-  const r = await fetch(`${ui.base}api/v1/${method}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Minca-Token": ui.token },
-    body: JSON.stringify(args),
-  });
-  const j = await r.json();
-  if (r.status !== 200) throw new Error(`${method}: ${r.status} ${JSON.stringify(j.error)}`);
-  return j.result;
-}
 
 /** The text a person sees in the page's main region (innerText: closed Details show only their summary). */
 const shown = (page) => page.getByRole("main").innerText();
@@ -46,32 +23,12 @@ describe("the Sync page in people's words", { skip: !bin && "MINCA_BIN is unset:
   let link = "";
 
   before(async () => {
-    ana = freshHome();
-    ben = freshHome();
-    const anaEnv = ownRuntime(ana.home, { MINCA_KEYCHAIN: "none", MINCA_PASSPHRASE: "ana's passphrase here" });
-    const cli = async (...args) => JSON.parse((await run(bin, [...args, "--json"], { env: anaEnv })).stdout);
-    const anaUp = (async () => {
-      await cli("account", "create", "--name", "Ana");
-      spaceId = (await cli("space", "create", space, "--template", "team")).id;
-      await cli("network", "set", "this-computer");
-      link = (await cli("invite", "create", spaceId, "--role", "member")).link;
-      uiA = await startUI(ana.home, anaEnv);
-    })();
-    const benUp = (async () => {
-      uiB = await startUI(ben.home, ownRuntime(ben.home));
-      browser = await launchChromium();
-      await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(uiB.base).origin });
-      page = await browser.context.newPage();
-      await page.goto(uiB.url);
-    })();
-    await Promise.all([anaUp, benUp]);
+    const clipboard = (b, ui) => b.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(ui.base).origin });
+    ({ ana, ben, uiA, uiB, browser, page, spaceId, link } = await anaSharesWithBen(space, ["--role", "member"], clipboard));
   });
 
   after(async () => {
-    await browser?.close();
-    const codes = await Promise.all([uiA?.stop(), uiB?.stop()]);
-    ana?.cleanup();
-    ben?.cleanup();
+    const codes = await endShared({ ana, ben, uiA, uiB, browser });
     assert.deepEqual(codes, [0, 0], "both minca ui exit cleanly on SIGTERM");
   });
 
