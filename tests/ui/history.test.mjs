@@ -6,9 +6,8 @@
 // page still names him.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, createInvite, createSpace, eventually, joinByLink, memberRow, nav, openSpace, shot } from "./flows.mjs";
+import { bin } from "./minca.mjs";
+import { T, benJoinsAnasSpace, createInvite, endTwoPages, eventually, memberRow, nav, openSpace, shot, twoPages } from "./flows.mjs";
 
 const SPACE = "Workshop";
 const STRUCK = "Struck: Ana took the Admin role from Ben, which undoes what Ben did at the same time.";
@@ -27,32 +26,13 @@ describe("a struck change in the access history", { skip: !bin && "MINCA_BIN is 
   let homeA, homeB, uiA, uiB, browser, a, b;
 
   before(async () => {
-    homeA = freshHome();
-    homeB = freshHome();
-    [uiA, uiB] = await Promise.all([startUI(homeA.home), startUI(homeB.home)]);
-    browser = await launchChromium();
-    a = await browser.context.newPage();
-    b = await browser.context.newPage();
-    await a.goto(uiA.url);
-    await b.goto(uiB.url);
+    ({ homeA, homeB, uiA, uiB, browser, a, b } = await twoPages());
   });
 
-  after(async () => {
-    await browser?.close();
-    await Promise.all([uiA?.stop(), uiB?.stop()]);
-    homeA?.cleanup();
-    homeB?.cleanup();
-  });
+  after(() => endTwoPages({ homeA, homeB, uiA, uiB, browser }));
 
   it("Ben's invite, opened apart while Ana took admin from him, reads struck by her, by name", async () => {
-    await Promise.all([createAccount(a, "Ana", join(homeA.home, "Minca")), createAccount(b, "Ben", join(homeB.home, "Minca"))]);
-    await createSpace(a, SPACE, { priv: false, template: "team" });
-    await nav(a, "Settings");
-    await a.getByTestId("network-this-computer").check();
-    await a.getByTestId("network-url").waitFor({ timeout: T });
-    await openSpace(a, SPACE);
-    const link = await createInvite(a, { role: "member" });
-    await joinByLink(b, link, { space: SPACE });
+    await benJoinsAnasSpace({ homeA, homeB, a, b }, SPACE);
 
     // Ana makes Ben an admin; Ben waits to see it, then pauses his sync.
     await eventually(a, SPACE, async () => (await memberRow(a, "Ben").count()) === 1, "Ben in Ana's member list");
