@@ -7,8 +7,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bin, freshHome, launchChromium, startUI, statusJSON } from "./minca.mjs";
-import { T, checkRecoveryCode, keyStoreFor, shot } from "./flows.mjs";
+import { bin, startUI, statusJSON } from "./minca.mjs";
+import { T, checkRecoveryCode, endOnePage, keyStoreFor, onePage, shot, startFirstRun } from "./flows.mjs";
 
 const PASS = "correct horse battery staple";
 
@@ -22,25 +22,15 @@ describe("a first run cut short before the recovery code's check", { skip: !bin 
   let home, ui, browser, page;
 
   before(async () => {
-    home = freshHome();
-    ui = await startUI(home.home);
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    await page.goto(ui.url);
+    ({ home, ui, browser, page } = await onePage());
   });
 
   after(async () => {
-    await browser?.close();
-    const code = await ui?.stop();
-    home?.cleanup();
-    assert.equal(code, 0, "minca ui exits cleanly on SIGTERM");
+    assert.equal(await endOnePage({ home, ui, browser }), 0, "minca ui exits cleanly on SIGTERM");
   });
 
   it("shows the code and the check again after a reload and a restart, until checked", async () => {
-    await page.getByTestId("start-create").click({ timeout: T });
-    await page.getByTestId("profile-name").fill("Ada");
-    await page.getByTestId("folder-input").fill(join(home.home, "Minca"));
-    await page.getByTestId("create-account").click();
+    await startFirstRun(page, "Ada", join(home.home, "Minca"));
     if (keyStoreFor() === "passphrase") {
       await page.getByTestId("passphrase").fill(PASS);
       await page.getByTestId("passphrase-again").fill(PASS);

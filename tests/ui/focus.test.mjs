@@ -8,8 +8,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, createSpace, memberRow, nav, shot } from "./flows.mjs";
+import { bin } from "./minca.mjs";
+import { T, createAccount, createSpace, endOnePage, memberRow, nav, onePage, shot } from "./flows.mjs";
 
 const SPACE = "Orchard";
 
@@ -31,18 +31,10 @@ describe("keyboard focus", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2
   let home, ui, browser, page;
 
   before(async () => {
-    home = freshHome();
-    ui = await startUI(home.home);
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    await page.goto(ui.url);
+    ({ home, ui, browser, page } = await onePage());
   });
 
-  after(async () => {
-    await browser?.close();
-    await ui?.stop();
-    home?.cleanup();
-  });
+  after(() => endOnePage({ home, ui, browser }));
 
   it("a space opened with Enter from the list has its heading focused once it has loaded", async () => {
     await createAccount(page, "Ana", join(home.home, "Minca"));

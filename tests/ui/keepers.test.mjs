@@ -6,29 +6,19 @@
 // removed. Once this computer accepts connections, the page offers it.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, accountDID, createAccount, createSpace, openSpace, shot } from "./flows.mjs";
+import { bin } from "./minca.mjs";
+import { T, accountDID, createAccount, createSpace, endOnePage, onePage, openSpace, ownRuntime, shot } from "./flows.mjs";
 
 describe("the hosts that keep a space", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
   let home, ui, browser, page;
 
   before(async () => {
-    home = freshHome();
-    const run = join(home.home, "run");
-    mkdirSync(run, { mode: 0o700 });
-    ui = await startUI(home.home, { ...envFor(home.home), XDG_RUNTIME_DIR: run });
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    await page.goto(ui.url);
+    ({ home, ui, browser, page } = await onePage((h) => ownRuntime(h)));
   });
 
   after(async () => {
-    await browser?.close();
-    const code = await ui?.stop();
-    home?.cleanup();
-    assert.equal(code, 0, "minca ui exits cleanly on SIGTERM");
+    assert.equal(await endOnePage({ home, ui, browser }), 0, "minca ui exits cleanly on SIGTERM");
   });
 
   it("adds a host by its address and removes it", async () => {

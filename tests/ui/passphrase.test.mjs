@@ -9,11 +9,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
-import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, checkRecoveryCode, createSpace, keyStoreFor, nav, openSpace, shot } from "./flows.mjs";
+import { bin, envFor, freshHome, startUI } from "./minca.mjs";
+import { T, checkRecoveryCode, createSpace, endOnePage, keyStoreFor, nav, onePage, openSpace, ownRuntime, shot, startFirstRun } from "./flows.mjs";
 
 const PASS = "a long passphrase for Ana";
 
@@ -38,29 +38,21 @@ describe("no usable keychain: the passphrase keeps the account key", { skip: !bi
   let home, env, ui, browser, page, folder, recovery;
 
   before(async () => {
-    home = freshHome();
-    folder = join(home.home, "Minca");
-    // A bus address nobody listens on: the Secret Service cannot answer.
-    env = { ...envFor(home.home), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home.home, "no-bus")}` };
-    assert.equal(keyStoreFor(env), "passphrase");
-    ui = await startUI(home.home, env);
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    await page.goto(ui.url);
+    ({ home, ui, browser, page } = await onePage((h) => {
+      folder = join(h, "Minca");
+      // A bus address nobody listens on: the Secret Service cannot answer.
+      env = { ...envFor(h), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(h, "no-bus")}` };
+      assert.equal(keyStoreFor(env), "passphrase");
+      return env;
+    }));
   });
 
   after(async () => {
-    await browser?.close();
-    const code = await ui?.stop();
-    home?.cleanup();
-    assert.equal(code, 0, "minca ui exits cleanly on SIGTERM");
+    assert.equal(await endOnePage({ home, ui, browser }), 0, "minca ui exits cleanly on SIGTERM");
   });
 
   it("first run asks for a passphrase, and refuses a short or mistyped one", async () => {
-    await page.getByTestId("start-create").click({ timeout: T });
-    await page.getByTestId("profile-name").fill("Ana");
-    await page.getByTestId("folder-input").fill(folder);
-    await page.getByTestId("create-account").click();
+    await startFirstRun(page, "Ana", folder);
     const card = page.getByTestId("passphrase-card");
     await card.waitFor({ timeout: T });
     assert.match(await card.textContent(), /cannot use a keychain on this computer/);
@@ -123,9 +115,7 @@ describe("no usable keychain: the passphrase keeps the account key", { skip: !bi
 
   it("restoring with the recovery code elsewhere asks a new passphrase twice, and refuses a short or mistyped one", async () => {
     const other = freshHome();
-    const run = join(other.home, "run");
-    mkdirSync(run, { recursive: true, mode: 0o700 });
-    const env2 = { ...envFor(other.home), XDG_RUNTIME_DIR: run, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(other.home, "no-bus")}` };
+    const env2 = ownRuntime(other.home, { DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(other.home, "no-bus")}` });
     const ui2 = await startUI(other.home, env2);
     const p2 = await browser.context.newPage();
     try {

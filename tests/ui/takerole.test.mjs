@@ -5,27 +5,20 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, createSpace, memberRow, shot } from "./flows.mjs";
+import { bin } from "./minca.mjs";
+import { T, createAccount, createSpace, endOnePage, memberRow, onePage, shot } from "./flows.mjs";
 
 describe("taking a role asks first", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
   let home, ui, browser, page;
 
   before(async () => {
-    home = freshHome();
-    ui = await startUI(home.home);
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    await page.goto(ui.url);
+    ({ home, ui, browser, page } = await onePage());
     await createAccount(page, "Ada", join(home.home, "Minca"));
     await createSpace(page, "Allotment");
   });
 
   after(async () => {
-    await browser?.close();
-    const code = await ui?.stop();
-    home?.cleanup();
-    assert.equal(code, 0, "minca ui exits cleanly on SIGTERM");
+    assert.equal(await endOnePage({ home, ui, browser }), 0, "minca ui exits cleanly on SIGTERM");
   });
 
   it("asks before you give up your own Admin role, the last one; not for Member while you stay Admin", async () => {
