@@ -125,19 +125,63 @@ export async function createInvite(page, { role, viewOnly = false } = {}) {
   return value;
 }
 
-/** The longest link a QR code shows (frontend/src/lib/qr.ts qrFit: version 28-L, at 4 px a module). */
-const qrMaxLink = 1528;
+/** The fewest screen pixels a QR module may get (frontend/src/lib/qr.ts MIN_MODULE_PX). */
+const minModulePx = 4;
+/** The longest link whose QR code shows beside it (qr.ts qrFit: version 28-L at 4 px a module within 560 px). */
+const qrInlineLink = 1528;
+/** The longest link any QR code holds (qr.ts MAX_QR_BYTES: version 40-L); invite links are ASCII. */
+const qrMaxLink = 2953;
 
-/** Checks the QR code of link inside box: one of 21, 25, … modules, or, for a longer link, the sentence saying so. */
+/**
+ * Checks the QR code of link inside box, by the link's length: beside it; or, opened with "Show QR code", in a
+ * full-window dialog that says how to scan it, closes on Escape and gives the button the focus back; or, for a link
+ * no QR code holds, the sentence saying to copy it instead. A drawn code has 21, 25, … modules at 4 px a module or
+ * more, as measured on the page. Says which.
+ */
 export async function checkQR(box, link) {
-  const qr = box.getByTestId("qr").or(box.getByTestId("qr-too-long"));
-  await qr.waitFor({ timeout: T });
+  const page = box.page();
+  const first = box.getByTestId("qr").or(box.getByTestId("qr-too-long")).or(box.getByTestId("show-qr"));
+  await first.waitFor({ timeout: T });
   if (link.length > qrMaxLink) {
-    assert.match(await qr.textContent(), /Too long for a QR code — copy the link instead/, `a link of ${link.length} characters`);
-    return;
+    assert.match(await first.textContent(), /Too long for a QR code — copy the link instead/, `a link of ${link.length} characters`);
+    return "too long";
   }
-  const modules = Number(await qr.getAttribute("data-modules"));
+  assert.equal(await box.getByTestId("qr-too-long").count(), 0, `a link of ${link.length} characters has a code`);
+  if (link.length <= qrInlineLink) return `beside the link, ${await measureQR(box.getByTestId("qr"))}`;
+
+  const button = box.getByTestId("show-qr");
+  assert.equal(await button.textContent(), "Show QR code");
+  await button.click();
+  const dialog = page.getByRole("dialog", { name: "QR code of the invite link" });
+  await dialog.waitFor({ timeout: T });
+  assert.equal((await dialog.getByTestId("qr-dialog-hint").textContent()).trim(),
+    "Hold your phone's camera to the screen; zoom out if it doesn't fit.");
+  const drawn = await measureQR(dialog.getByTestId("qr"));
+  await shot(page, "qr-dialog");
+  const bottom = await dialog.evaluate((d) => {
+    d.scrollTop = d.scrollHeight;
+    return d.querySelector("svg").getBoundingClientRect().bottom - innerHeight;
+  });
+  assert.ok(bottom <= 0, `scrolled to its end, the dialog shows the code's bottom edge (${bottom} px below the window)`);
+  await page.keyboard.press("Escape");
+  await page.getByTestId("qr-dialog").waitFor({ state: "detached", timeout: T }); // closed, and gone from the page
+  assert.ok(await button.evaluate((el) => el === document.activeElement), "Escape gives Show QR code the focus back");
+  return `in a dialog, ${drawn}`;
+}
+
+/** The modules of the QR code svg and the screen pixels each gets, checked at minModulePx or more, square. */
+async function measureQR(svg) {
+  const modules = Number(await svg.getAttribute("data-modules"));
   assert.ok(modules >= 21 && modules % 4 === 1, `QR of ${modules} modules`);
+  const { width, height } = await svg.evaluate((el) => {
+    const box = el.getBoundingClientRect(), css = getComputedStyle(el);
+    const border = (side) => parseFloat(css[`border${side}Width`]);
+    return { width: box.width - border("Left") - border("Right"), height: box.height - border("Top") - border("Bottom") };
+  });
+  const perModule = width / (modules + 8); // the quiet zone is 4 modules each side
+  assert.ok(perModule >= minModulePx, `QR of ${modules} modules drawn ${width} px wide: ${perModule.toFixed(2)} px a module`);
+  assert.equal(Math.round(height), Math.round(width), "square");
+  return `${modules} modules at ${perModule.toFixed(2)} px`;
 }
 
 /**

@@ -1,45 +1,20 @@
 // An open invite in Ana's window (issue 8 item 3): two real `minca ui`
 // processes in headless Chromium. The fresh link says that anyone with it
 // can join as its role until she closes it (a role invite stays open, 03
-// §7.2), not "once"; its QR code is drawn at 4 px a module or more, or,
-// for a link too long for that (a private space's link with her computer's
-// address), says to copy the link instead. After Ben joins through it, her row
+// §7.2), not "once"; its QR code is drawn at 4 px a module or more: beside
+// the link, or, for a link too long for that (a private space's link with
+// her computer's address, ~2,800 characters), in a full-window dialog that
+// "Show QR code" opens and Escape closes, giving the button the focus back
+// (flows.mjs checkQR). After Ben joins through it, her row
 // says 1 joined, by his name (03 §7.3), and offers Close right there; Close
 // ends it.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, createInvite, createSpace, eventually, joinByLink, nav, openSpace, shot } from "./flows.mjs";
+import { T, checkQR, createAccount, createInvite, createSpace, eventually, joinByLink, nav, openSpace, shot } from "./flows.mjs";
 
 const SPACE = "Orchard";
-
-/** The fewest screen pixels a QR module may get (frontend/src/lib/qr.ts MIN_MODULE_PX). */
-const minModulePx = 4;
-/** The longest link a QR code shows at that size in the window (qr.ts qrFit: version 28-L). */
-const qrMaxLink = 1528;
-
-/**
- * Checks the QR code of link inside box: drawn at minModulePx a module or more, as measured on the page, or, for a
- * link longer than qrMaxLink, the sentence saying to copy it instead. Says which.
- */
-async function checkQR(box, link) {
-  await box.getByTestId("qr").or(box.getByTestId("qr-too-long")).waitFor({ timeout: T });
-  const tooLong = box.getByTestId("qr-too-long");
-  if (link.length > qrMaxLink) {
-    assert.equal((await tooLong.textContent()).trim(), "Too long for a QR code — copy the link instead.");
-    assert.equal(await box.getByTestId("qr").count(), 0, "no code squeezed below 4 px a module");
-    return "too long";
-  }
-  assert.equal(await tooLong.count(), 0, `a link of ${link.length} characters has a code`);
-  const qr = box.getByTestId("qr");
-  const modules = Number(await qr.getAttribute("data-modules"));
-  const { width, height } = await qr.evaluate((el) => el.getBoundingClientRect().toJSON());
-  const perModule = width / (modules + 8); // the quiet zone is 4 modules each side
-  assert.ok(perModule >= minModulePx, `QR of ${modules} modules drawn ${width} px wide: ${perModule.toFixed(2)} px a module`);
-  assert.equal(Math.round(height), Math.round(width), "square");
-  return `${modules} modules at ${perModule.toFixed(2)} px`;
-}
 
 describe("invite rows: what a link gives, who joined, Close", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2e.sh" }, () => {
   let homeA, homeB, uiA, uiB, browser, a, b;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import jsQR from "jsqr";
-import { MAX_QR_PX, MIN_MODULE_PX, qrFit, qrMatrix, qrPath, qrSize } from "./qr";
+import { MAX_QR_BYTES, MAX_QR_PX, MIN_MODULE_PX, dialogModulePx, qrFit, qrMatrix, qrPath, qrSize } from "./qr";
 
 /** Renders the matrix as RGBA pixels, scale px per module, with a quiet zone. */
 function pixels(m: boolean[][], scale = 4, quiet = 4) {
@@ -60,25 +60,42 @@ describe("QR code of an invite link", () => {
   it("a different link gives a different code", () => {
     expect(qrMatrix("minca:a")).not.toEqual(qrMatrix("minca:b"));
   });
-  it("draws every code it gives at 4 px a module or more, and no larger than the window shows", () => {
+  it("draws a short link's code beside it, at 4 px a module or more, and no larger than the window shows", () => {
     for (const link of links) {
       const fit = qrFit(link);
-      expect(fit).not.toBeNull();
+      expect(fit?.place).toBe("inline");
       expect(fit!.px / qrSize(fit!.matrix)).toBeGreaterThanOrEqual(MIN_MODULE_PX);
       expect(fit!.px).toBeLessThanOrEqual(MAX_QR_PX);
     }
     // Over M's 1,190 bytes at version 28, within L's 1,528: drawn at L, and decodes back at 4 px a module.
     const mid = "https://minca.dev/join#invite=" + "eyJhdXRob3IiOiJkaWQ6a2V5OnpEbmFlV25iU3FGczV2S01kVm1VZmllVzhj".repeat(24);
     const fit = qrFit(mid)!;
+    expect(fit.place).toBe("inline");
     expect(fit.matrix.length).toBeLessThanOrEqual(129);
     const { data, n } = pixels(fit.matrix, MIN_MODULE_PX);
     expect(jsQR(data, n, n)?.data).toBe(mid);
   });
-  it("gives no code for a link longer than version 28 holds, as a private space's invite with a node URL is", () => {
+  it("draws a longer link's code, as a private space's invite with a node URL is, in a dialog at 4 px a module or more", () => {
     const long = "https://minca.dev/join#invite=" + "eyJhdXRob3IiOiJkaWQ6a2V5OnpEbmFlV25iU3FGczV2S01kVm1VZmllVzhj".repeat(46); // 2,790 chars
-    expect(qrMatrix(long, "L").length).toBeGreaterThan(129); // a QR code holds it, but 4 px a module would not fit
-    expect(qrFit(long)).toBeNull();
-    expect(qrFit("x".repeat(1528))).not.toBeNull(); // version 28-L's capacity
-    expect(qrFit("x".repeat(1529))).toBeNull();
+    const fit = qrFit(long)!;
+    expect(fit.place).toBe("dialog");
+    expect(fit.matrix.length).toBeGreaterThan(129); // more than 4 px a module fits beside the link
+    expect(fit.px / qrSize(fit.matrix)).toBeGreaterThanOrEqual(MIN_MODULE_PX);
+    const { data, n } = pixels(fit.matrix, MIN_MODULE_PX);
+    expect(jsQR(data, n, n)?.data).toBe(long);
+    expect(qrFit("x".repeat(1528))?.place).toBe("inline"); // version 28-L's capacity
+    expect(qrFit("x".repeat(1529))?.place).toBe("dialog");
+    expect(qrFit("x".repeat(MAX_QR_BYTES))?.place).toBe("dialog"); // version 40-L's
+  });
+  it("gives no code for a link no QR version holds", () => {
+    expect(qrFit("x".repeat(MAX_QR_BYTES + 1))).toBeNull();
+    expect(qrFit("https://minca.dev/join#invite=" + "A".repeat(3000 - 30))).toBeNull(); // 3,000 bytes
+  });
+  it("gives a dialog's modules as many whole pixels as show the code whole in the window, never under 4", () => {
+    const m = qrMatrix("x".repeat(MAX_QR_BYTES), "L"); // version 40: 177 modules, 185 with the quiet zone
+    expect(m.length).toBe(177);
+    expect(dialogModulePx(m, 1024, 700)).toBe(MIN_MODULE_PX); // 740 px: the dialog scrolls
+    expect(dialogModulePx(m, 2560, 1440)).toBe(Math.floor((1440 - 150) / 185)); // 6 px, shown whole
+    expect(dialogModulePx(m, 300, 200)).toBe(MIN_MODULE_PX);
   });
 });
