@@ -180,6 +180,14 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     await notice.waitFor({ timeout: T });
     assert.match((await notice.textContent()).replace(/\s+/g, " "), /no longer let this one in[\s\S]*removed from Garden club[\s\S]*You keep what you already had; new changes no longer reach you\./);
     assert.equal((await b.getByTestId("space-sync").textContent()).trim(), "Removed");
+    assert.match((await b.getByTestId("removed-retry").textContent()).replace(/\s+/g, " "),
+      /keeps trying for a while in case this is a mistake, then only about once an hour\./);
+    // His own history still makes him a member, but his node grants him
+    // nothing once every computer refuses him: what is left is removing
+    // the space from this computer.
+    await b.waitForFunction(() => !document.querySelector(
+      '[data-testid="leave"], [data-testid="unassign"], [data-testid="remove"], [data-testid="assign"], [data-testid="create-invite"]'), null, { timeout: T });
+    assert.equal(await b.getByTestId("remove-here").count(), 1);
     await shot(b, "08b-removed");
     await nav(b, "Sync");
     const peer = b.getByTestId("peer").filter({ has: b.locator('[data-testid="peer-state"][data-state="refused"]') });
@@ -189,6 +197,7 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     await nav(b, "Spaces");
     const item = b.getByTestId("space-item").filter({ hasText: "Garden club" });
     assert.equal((await item.getByTestId("space-sync").textContent()).trim(), "Removed");
+    assert.doesNotMatch(await item.textContent(), /you:/, "a removed space names none of his roles");
     await openSpace(b, "Garden club");
     await b.getByTestId("remove-here").click();
     const dialog = b.getByTestId("confirm");
