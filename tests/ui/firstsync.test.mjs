@@ -117,21 +117,21 @@ describe("a first sync, seen on the Sync page", { skip: !bin && "MINCA_BIN is un
     // While it ran: real numbers, changing as versions came, and how many
     // were still to fetch whichever node began.
     assert.ok(seen.length >= 2, `progress lines seen: ${JSON.stringify(seen)}`);
-    assert.ok(seen.some((l) => /^\d+ versions? still to fetch/.test(l)), `versions still to fetch shown: ${JSON.stringify(seen)}`);
+    assert.ok(seen.some((l) => /^\d+ changes? still to fetch/.test(l)), `changes still to fetch shown: ${JSON.stringify(seen)}`);
     let lastBytes = 0;
     for (const line of seen) {
-      const m = /^(\d+ versions? still to fetch|\d+ versions? so far) · ([\d.]+ [KMG]?B) received( · \d+%)?$/.exec(line);
-      assert.ok(m, `a progress line in versions and bytes: ${line}`);
+      const m = /^(\d+ changes? still to fetch|\d+ changes? so far) · ([\d.]+ [KMG]?B) received( · \d+%)?$/.exec(line);
+      assert.ok(m, `a progress line in changes and bytes: ${line}`);
       const b = size(m[2]);
       assert.ok(b > 0 && b >= lastBytes, `bytes only grow: ${JSON.stringify(seen)}`);
       lastBytes = b;
     }
 
     // Once synced: what it brought, and the versions held are Ana's.
-    const m = /^Last sync: (\d+) versions arrived · ([\d.]+ [KMG]?B) received in (under a second|\d+ s|\d+ min \d+ s)$/.exec(
+    const m = /^Last sync: (\d+) changes arrived · ([\d.]+ [KMG]?B) received in (under a second|\d+ s|\d+ min \d+ s)$/.exec(
       (await last.textContent()).trim());
     assert.ok(m, `the last-sync line: ${await last.textContent()}`);
-    assert.ok(Number(m[1]) >= notes, `${m[1]} versions arrived, ${notes} notes written`);
+    assert.ok(Number(m[1]) >= notes, `${m[1]} changes arrived, ${notes} notes written`);
     assert.ok(size(m[2]) >= notes * noteText.length, `${m[2]} received for ${notes} notes of ${noteText.length} bytes`);
     assert.equal(await row.getAttribute("data-state"), "synced");
     const held = row.getByTestId("held");

@@ -31,8 +31,8 @@ describe("words for sync, sizes, people and history", () => {
   });
   it("says first-sync progress in versions and bytes", () => {
     expect(progress(0, 10, 5)).toBe("");
-    expect(progress(30, 2_500_000, 10)).toBe("30 versions still to fetch · 2.5 MB received · 25%");
-    expect(progress(1, 0, 0)).toBe("1 version still to fetch · 0 B received · 0%");
+    expect(progress(30, 2_500_000, 10)).toBe("30 changes still to fetch · 2.5 MB received · 25%");
+    expect(progress(1, 0, 0)).toBe("1 change still to fetch · 0 B received · 0%");
   });
   it("shortens account ids and prefers names", () => {
     const did = "did:key:zDnaerDaTF5BXEavCCsHD4pTq5gwM1dqBKz5jqAhmPu2pWqvW";

@@ -73,7 +73,7 @@ export function progress(toFetch: number, bytesIn: number, held: number): string
   if (toFetch <= 0) return "";
   const total = toFetch + held;
   const pct = total > 0 ? Math.floor((held / total) * 100) : 0;
-  return `${plural(toFetch, "version")} still to fetch · ${bytes(bytesIn)} received · ${pct}%`;
+  return `${plural(toFetch, "change")} still to fetch · ${bytes(bytesIn)} received · ${pct}%`;
 }
 
 /** A did:key shortened for reading: did:key:zDna…Xy12. */

@@ -20,9 +20,9 @@ describe("a space's progress now", () => {
     }
     expect(seen).toEqual([
       undefined,
-      "152 versions still to fetch · 6.9 KB received · 0%",
-      "100 versions still to fetch · 40 KB received · 34%",
-      "152 versions so far · 90 KB received",
+      "152 changes still to fetch · 6.9 KB received · 0%",
+      "100 changes still to fetch · 40 KB received · 34%",
+      "152 changes so far · 90 KB received",
       undefined,
     ]);
     expect(s.spaces[0].sync).toBe("synced");
@@ -37,10 +37,10 @@ describe("a space's progress now", () => {
       seen.push(syncProgress(s.sync!.spaces![0], s.runs.a)?.line);
     }
     expect(seen).toEqual([
-      "2800 versions still to fetch · 530 KB received · 0%",
-      "200 versions still to fetch · 5.7 MB received · 21%",
-      "1401 versions so far · 6.1 MB received",
-      "3001 versions so far · 6.1 MB received",
+      "2800 changes still to fetch · 530 KB received · 0%",
+      "200 changes still to fetch · 5.7 MB received · 21%",
+      "1401 changes so far · 6.1 MB received",
+      "3001 changes so far · 6.1 MB received",
       undefined,
     ]);
     expect(syncProgress(at("syncing", 200, 5_700_000, 601), { ...s.runs.a, ended: 0, total: 2801 })).toMatchObject({ max: 2801, value: 601 });
@@ -48,7 +48,7 @@ describe("a space's progress now", () => {
     expect(syncProgress(at("syncing", 10, 100, 5), s.runs.a)).toMatchObject({ max: 15, value: 5 });
   });
   it("a space its peer sends to shows what has arrived, without a total", () => {
-    expect(syncProgress(at("syncing", 0, 2_500_000, 1))).toEqual({ line: "1 version so far · 2.5 MB received" });
+    expect(syncProgress(at("syncing", 0, 2_500_000, 1))).toEqual({ line: "1 change so far · 2.5 MB received" });
     expect(syncProgress(at("synced", 0, 2_500_000, 1))).toBeNull();
     expect(syncProgress(at("syncing", 0, 0, 0))).toBeNull();
   });
@@ -68,7 +68,7 @@ describe("a space's last sync, kept once it is over", () => {
     expect(run).toMatchObject({ versionsBefore: 1, bytesBefore: 0, versions: 1204, bytesIn: 3_102_553 });
     expect(run.started).toBeGreaterThanOrEqual(t0);
     expect(run.ended).toBeGreaterThanOrEqual(run.started);
-    expect(runLine(run)).toBe("Last sync: 1203 versions arrived · 3.1 MB received in under a second");
+    expect(runLine(run)).toBe("Last sync: 1203 changes arrived · 3.1 MB received in under a second");
     expect(s.runs.old).toBeUndefined(); // nothing arrived there
 
     // It stays through later statuses, offline or synced, until another sync brings something.
@@ -78,7 +78,7 @@ describe("a space's last sync, kept once it is over", () => {
     s = reduce(s, ev(at("syncing", 0, 3_103_553, 1205)));
     expect(s.runs.a).toMatchObject({ ended: 0, versionsBefore: 1204, bytesBefore: 3_102_553 });
     s = reduce(s, ev(at("synced", 0, 3_103_553, 1205)));
-    expect(runLine(s.runs.a)).toBe("Last sync: 1 version arrived · 1.0 KB received in under a second");
+    expect(runLine(s.runs.a)).toBe("Last sync: 1 change arrived · 1.0 KB received in under a second");
   });
   it("measures from now when the page opens mid-sync, from nothing for a space new to the node", () => {
     const mid = trackRuns({}, null, [at("syncing", 0, 500_000, 900)], 1000);
@@ -95,7 +95,7 @@ describe("a space's last sync, kept once it is over", () => {
     runs = trackRuns(runs, [], [at("paused", 0, 100, 1)], 600);
     expect(runs.a.ended).toBe(0);
     runs = trackRuns(runs, [], [at("synced", 0, 4000, 6)], 6400);
-    expect(runLine(runs.a)).toBe("Last sync: 6 versions arrived · 4.0 KB received in 6 s");
+    expect(runLine(runs.a)).toBe("Last sync: 6 changes arrived · 4.0 KB received in 6 s");
     expect(trackRuns(runs, [], [], 7000)).toEqual({});
   });
   it("says how long it took in words", () => {

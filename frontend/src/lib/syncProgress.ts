@@ -4,7 +4,8 @@
 // what that sync brought, kept on screen (a first sync is over in seconds,
 // and a person glancing at the page afterwards still sees what came).
 //
-// Real units only: versions and bytes. toFetch counts what this node asks
+// Real units only: versions (a change to one record each, "changes" in
+// people's words) and bytes. toFetch counts what this node asks
 // its peer for (05 §6.3, want) and, when the peer begins the sessions (its
 // session DID sorts first, 05 §6.2 step 6) and sends without being asked,
 // what the node's own counting sessions found it will send (node/netsync
@@ -34,10 +35,10 @@ export function syncProgress(s: SpaceSync, run?: SyncRun): SyncProgress | null {
   if (s.toFetch > 0) {
     const total = Math.max(s.toFetch + s.versions, run && !run.ended ? run.total : 0);
     const pct = Math.floor((s.versions / total) * 100);
-    return { line: `${plural(s.toFetch, "version")} still to fetch · ${got} · ${pct}%`, max: total, value: s.versions };
+    return { line: `${plural(s.toFetch, "change")} still to fetch · ${got} · ${pct}%`, max: total, value: s.versions };
   }
   if (s.state !== "syncing" || s.bytesIn <= 0) return null;
-  return { line: `${plural(s.versions, "version")} so far · ${got}` };
+  return { line: `${plural(s.versions, "change")} so far · ${got}` };
 }
 
 /**
@@ -92,7 +93,7 @@ export function trackRuns(runs: SyncRuns, before: SpaceSync[] | null, after: Spa
 export function runLine(run: SyncRun | undefined): string | null {
   if (!run?.ended) return null;
   const brought = Math.max(0, run.versions - run.versionsBefore);
-  return `Last sync: ${plural(brought, "version")} arrived · ${bytes(run.bytesIn - run.bytesBefore)} received in ${took(run.ended - run.started)}`;
+  return `Last sync: ${plural(brought, "change")} arrived · ${bytes(run.bytesIn - run.bytesBefore)} received in ${took(run.ended - run.started)}`;
 }
 
 /** A duration in words: "under a second", "6 s", "2 min 5 s". */
