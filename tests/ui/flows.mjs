@@ -147,7 +147,7 @@ export async function checkQR(box, link) {
     return "too long";
   }
   assert.equal(await box.getByTestId("qr-too-long").count(), 0, `a link of ${link.length} characters has a code`);
-  if (link.length <= qrInlineLink) return `beside the link, ${await measureQR(box.getByTestId("qr"))}`;
+  if (link.length <= qrInlineLink) return `beside the link, ${await readQR(box.getByTestId("qr"), link)}`;
 
   const button = box.getByTestId("show-qr");
   assert.equal(await button.textContent(), "Show QR code");
@@ -156,7 +156,7 @@ export async function checkQR(box, link) {
   await dialog.waitFor({ timeout: T });
   assert.equal((await dialog.getByTestId("qr-dialog-hint").textContent()).trim(),
     "Hold your phone's camera to the screen; zoom out if it doesn't fit.");
-  const drawn = await measureQR(dialog.getByTestId("qr"));
+  const drawn = await readQR(dialog.getByTestId("qr"), link);
   await shot(page, "qr-dialog");
   const bottom = await dialog.evaluate((d) => {
     d.scrollTop = d.scrollHeight;
@@ -169,8 +169,11 @@ export async function checkQR(box, link) {
   return `in a dialog, ${drawn}`;
 }
 
-/** The modules of the QR code svg and the screen pixels each gets, checked at minModulePx or more, square. */
-async function measureQR(svg) {
+/**
+ * The modules of the QR code svg and the screen pixels each gets, checked at minModulePx or more, square, and its
+ * picture on the page read back as link (zbarimg, as a phone's camera would).
+ */
+async function readQR(svg, link) {
   const modules = Number(await svg.getAttribute("data-modules"));
   assert.ok(modules >= 21 && modules % 4 === 1, `QR of ${modules} modules`);
   const { width, height } = await svg.evaluate((el) => {
@@ -181,6 +184,8 @@ async function measureQR(svg) {
   const perModule = width / (modules + 8); // the quiet zone is 4 modules each side
   assert.ok(perModule >= minModulePx, `QR of ${modules} modules drawn ${width} px wide: ${perModule.toFixed(2)} px a module`);
   assert.equal(Math.round(height), Math.round(width), "square");
+  const read = execFileSync("zbarimg", ["--raw", "-q", "-"], { input: await svg.screenshot(), stdio: "pipe" }).toString().trim();
+  assert.equal(read, link, `the code of ${modules} modules reads back as the link (zbarimg)`);
   return `${modules} modules at ${perModule.toFixed(2)} px`;
 }
 

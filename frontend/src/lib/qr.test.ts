@@ -95,7 +95,8 @@ describe("QR code of an invite link", () => {
     const m = qrMatrix("x".repeat(MAX_QR_BYTES), "L"); // version 40: 177 modules, 185 with the quiet zone
     expect(m.length).toBe(177);
     expect(dialogModulePx(m, 1024, 700)).toBe(MIN_MODULE_PX); // 740 px: the dialog scrolls
-    expect(dialogModulePx(m, 2560, 1440)).toBe(Math.floor((1440 - 150) / 185)); // 6 px, shown whole
+    expect(dialogModulePx(m, 2560, 1440)).toBe(Math.floor((1440 - 26) / 185)); // 7 px, shown whole
+    expect(dialogModulePx(m, 1920, 1040)).toBe(5);
     expect(dialogModulePx(m, 300, 200)).toBe(MIN_MODULE_PX);
   });
 });

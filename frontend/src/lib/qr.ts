@@ -13,8 +13,11 @@ export const MIN_QR_PX = 200;
 export const MAX_QR_PX = 560;
 /** The most bytes a QR code holds: version 40 at level L. A longer link is copied, not scanned. */
 export const MAX_QR_BYTES = 2953;
-/** What a dialog leaves of the window beside its code (heading, line, margins), in pixels. */
-export const DIALOG_CHROME_PX = { width: 60, height: 150 };
+/**
+ * What a dialog leaves of the window beside its code, in pixels (components/QrDialog: its words in a column of 200
+ * beside the code, gap 24, padding 20 and 12, the code's border 1).
+ */
+export const DIALOG_CHROME_PX = { width: 270, height: 26 };
 
 /** Where a code is drawn: beside its link, or alone in a full-window dialog (a link of 1,529 to 2,953 bytes). */
 export type QrPlace = "inline" | "dialog";
