@@ -29,7 +29,7 @@ var (
 	historyScreen  = screen{"history", []string{"Access history", "Bruno Keller joined as member through an invite", "Synced with", "Connected", "Hosts that keep this space", "A keeper is a computer that is always on"}}
 	inviteScreen   = screen{"invite", []string{"Invite link send it to the person you invite", "Copy link", "Done"}}
 	joinScreen     = screen{"join", []string{"Join a space", "Paste the invite link someone sent you", "Book circle", "Join Book circle"}}
-	syncScreen     = screen{"sync", []string{"Minca syncs in the background", "Other computers", "Garden club", "Family notes", "Connected", "Versions held"}}
+	syncScreen     = screen{"sync", []string{"Minca syncs in the background", "Other computers", "Garden club", "Family notes", "Connected", "Pause", "Since"}}
 	folderScreen   = screen{"folder", []string{"Data folder", "Now", "Dropbox Minca", "Holds your account", "Change it", "Move my data there", "New folder"}}
 	settingsScreen = screen{"settings", []string{"Your account on this computer", "Your name", "Save", "Account key", "Locked with your passphrase", "the passphrase when Minca starts", "Let others connect"}}
 	overviewScreen = screen{"overview", []string{"where it keeps things", "Version", "Store", "This computer's own database", "keeps on this computer only, besides the data folder"}}
@@ -132,10 +132,17 @@ func TestWindowE2EScreens(t *testing.T) {
 	w.place("Invite link send it to the person you invite", 24)
 	inv := w.waitFor(inviteScreen)
 	all = append(all, inv)
-	if qrTooLong.shownIn(inv.words) {
+	switch {
+	case qrTooLong.shownIn(inv.words):
 		w.click("Copy link", mainArea)
 		checkTooLongForQR(t)
-	} else {
+	case qrButton.shownIn(inv.words):
+		// A link too long for a code beside it: the code opens across
+		// the window (QrDialog), where a phone reads it.
+		w.click("Show QR code", mainArea)
+		checkQR(t, w.qrShot(), p.garden, "member", p.alice.did)
+		w.key("Escape")
+	default:
 		checkQR(t, inv.shot, p.garden, "member", p.alice.did)
 	}
 
@@ -218,13 +225,37 @@ func checkQR(t *testing.T, shot []byte, spaceID, role, inviter string) {
 	}
 }
 
-// qrTooLong is what the invite shows in place of a QR code for a link
-// longer than one at 4 px a module the window shows whole holds
-// (frontend/src/lib/qr.ts qrFit).
-var qrTooLong = screen{"qr-too-long", []string{"Too long for a QR code", "copy the link instead"}}
+// qrTooLong is what the invite shows in place of a QR code for a link no
+// QR code holds; qrButton, in place of a code beside a link too long for
+// one, which opens the code across the window (frontend/src/lib/qr.ts
+// qrFit, components/QrDialog.svelte).
+var (
+	qrTooLong = screen{"qr-too-long", []string{"Too long for a QR code", "copy the link instead"}}
+	qrButton  = screen{"qr-button", []string{"Show QR code", "Too large to show beside the link"}}
+)
 
-// qrMaxLink is the longest link qrFit draws a code of (version 28-L).
-const qrMaxLink = 1528
+// qrShot looks until zbarimg reads a QR code in the window (OCR reads
+// little beside a code that fills it) and returns that shot.
+func (w *screensWindow) qrShot() []byte {
+	w.t.Helper()
+	var shot []byte
+	neWait(w.t, "a QR code across the window", screenWait, func() error {
+		w.alive()
+		_, raw, err := grabWindow(w.id)
+		if err != nil {
+			return err
+		}
+		shot = raw
+		saveShot(w.t, "qr-dialog", shot)
+		_, err = pipe(raw, "zbarimg", "--raw", "-q", "-")
+		return err
+	})
+	return shot
+}
+
+// qrMaxLink is the longest link qrFit draws a code of (version 40-L's
+// bytes).
+const qrMaxLink = 2953
 
 // checkTooLongForQR checks that the link Copy link put on the X clipboard
 // is an invite longer than qrMaxLink: the page said it is too long for a

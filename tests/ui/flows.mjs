@@ -127,6 +127,8 @@ export async function createInvite(page, { role, viewOnly = false } = {}) {
 
 /** The fewest screen pixels a QR module may get (frontend/src/lib/qr.ts MIN_MODULE_PX). */
 const minModulePx = 4;
+/** The fewest in the full-window dialog, where the code is alone (qr.ts MIN_DIALOG_MODULE_PX). */
+const minDialogModulePx = 2;
 /** The longest link whose QR code shows beside it (qr.ts qrFit: version 28-L at 4 px a module within 560 px). */
 const qrInlineLink = 1528;
 /** The longest link any QR code holds (qr.ts MAX_QR_BYTES: version 40-L); invite links are ASCII. */
@@ -136,7 +138,7 @@ const qrMaxLink = 2953;
  * Checks the QR code of link inside box, by the link's length: beside it; or, opened with "Show QR code", in a
  * full-window dialog that says how to scan it, closes on Escape and gives the button the focus back; or, for a link
  * no QR code holds, the sentence saying to copy it instead. A drawn code has 21, 25, … modules at 4 px a module or
- * more, as measured on the page. Says which.
+ * more beside the link, 2 or more alone in the dialog, as measured on the page. Says which.
  */
 export async function checkQR(box, link) {
   const page = box.page();
@@ -147,7 +149,7 @@ export async function checkQR(box, link) {
     return "too long";
   }
   assert.equal(await box.getByTestId("qr-too-long").count(), 0, `a link of ${link.length} characters has a code`);
-  if (link.length <= qrInlineLink) return `beside the link, ${await readQR(box.getByTestId("qr"), link)}`;
+  if (link.length <= qrInlineLink) return `beside the link, ${await readQR(box.getByTestId("qr"), link, minModulePx)}`;
 
   const button = box.getByTestId("show-qr");
   assert.equal(await button.textContent(), "Show QR code");
@@ -156,7 +158,7 @@ export async function checkQR(box, link) {
   await dialog.waitFor({ timeout: T });
   assert.equal((await dialog.getByTestId("qr-dialog-hint").textContent()).trim(),
     "Hold your phone's camera to the screen; zoom out if it doesn't fit.");
-  const drawn = await readQR(dialog.getByTestId("qr"), link);
+  const drawn = await readQR(dialog.getByTestId("qr"), link, minDialogModulePx);
   await shot(page, "qr-dialog");
   const bottom = await dialog.evaluate((d) => {
     d.scrollTop = d.scrollHeight;
@@ -170,10 +172,10 @@ export async function checkQR(box, link) {
 }
 
 /**
- * The modules of the QR code svg and the screen pixels each gets, checked at minModulePx or more, square, and its
+ * The modules of the QR code svg and the screen pixels each gets, checked at minPx or more, square, and its
  * picture on the page read back as link (zbarimg, as a phone's camera would).
  */
-async function readQR(svg, link) {
+async function readQR(svg, link, minPx) {
   const modules = Number(await svg.getAttribute("data-modules"));
   assert.ok(modules >= 21 && modules % 4 === 1, `QR of ${modules} modules`);
   const { width, height } = await svg.evaluate((el) => {
@@ -182,7 +184,7 @@ async function readQR(svg, link) {
     return { width: box.width - border("Left") - border("Right"), height: box.height - border("Top") - border("Bottom") };
   });
   const perModule = width / (modules + 8); // the quiet zone is 4 modules each side
-  assert.ok(perModule >= minModulePx, `QR of ${modules} modules drawn ${width} px wide: ${perModule.toFixed(2)} px a module`);
+  assert.ok(perModule >= minPx, `QR of ${modules} modules drawn ${width} px wide: ${perModule.toFixed(2)} px a module`);
   assert.equal(Math.round(height), Math.round(width), "square");
   const read = execFileSync("zbarimg", ["--raw", "-q", "-"], { input: await svg.screenshot(), stdio: "pipe" }).toString().trim();
   assert.equal(read, link, `the code of ${modules} modules reads back as the link (zbarimg)`);

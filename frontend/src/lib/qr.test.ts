@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import jsQR from "jsqr";
-import { MAX_QR_BYTES, MAX_QR_PX, MIN_MODULE_PX, dialogModulePx, qrFit, qrMatrix, qrPath, qrSize } from "./qr";
+import { MAX_QR_BYTES, MAX_QR_PX, MIN_DIALOG_MODULE_PX, MIN_MODULE_PX, dialogModulePx, qrFit, qrMatrix, qrPath, qrSize } from "./qr";
 
 /** Renders the matrix as RGBA pixels, scale px per module, with a quiet zone. */
 function pixels(m: boolean[][], scale = 4, quiet = 4) {
@@ -94,9 +94,9 @@ describe("QR code of an invite link", () => {
   it("gives a dialog's modules as many whole pixels as show the code whole in the window, never under 4", () => {
     const m = qrMatrix("x".repeat(MAX_QR_BYTES), "L"); // version 40: 177 modules, 185 with the quiet zone
     expect(m.length).toBe(177);
-    expect(dialogModulePx(m, 1024, 700)).toBe(MIN_MODULE_PX); // 740 px: the dialog scrolls
+    expect(dialogModulePx(m, 1024, 700)).toBe(3); // 579 px, shown whole (740 px at 4 px would scroll)
     expect(dialogModulePx(m, 2560, 1440)).toBe(Math.floor((1440 - 26) / 185)); // 7 px, shown whole
     expect(dialogModulePx(m, 1920, 1040)).toBe(5);
-    expect(dialogModulePx(m, 300, 200)).toBe(MIN_MODULE_PX);
+    expect(dialogModulePx(m, 300, 200)).toBe(MIN_DIALOG_MODULE_PX); // the dialog scrolls
   });
 });

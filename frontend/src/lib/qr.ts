@@ -4,6 +4,12 @@ import qrcode from "qrcode-generator";
 
 /** The fewest screen pixels a module gets, so a phone camera can read the code. */
 export const MIN_MODULE_PX = 4;
+/**
+ * The fewest pixels a module gets in the dialog, where the code is alone on the window: whole pixels keep each
+ * module crisp, and a whole code a phone sees at once reads better than a bigger one it must scroll to (a version-40
+ * code at 3 px is 579 px, whole in a 700 px high window; at 4 px it was not).
+ */
+export const MIN_DIALOG_MODULE_PX = 2;
 /** The smallest the code is drawn, in pixels. */
 export const MIN_QR_PX = 200;
 /**
@@ -46,11 +52,11 @@ export function qrFit(text: string): QrFit | null {
 
 /**
  * The whole pixels a module gets in a dialog filling a window of width×height: as many as show the code whole,
- * never under MIN_MODULE_PX (the dialog then scrolls).
+ * never under MIN_DIALOG_MODULE_PX (the dialog then scrolls).
  */
 export function dialogModulePx(m: boolean[][], width: number, height: number): number {
   const room = Math.min(width - DIALOG_CHROME_PX.width, height - DIALOG_CHROME_PX.height);
-  return Math.max(MIN_MODULE_PX, Math.floor(room / qrSize(m)));
+  return Math.max(MIN_DIALOG_MODULE_PX, Math.floor(room / qrSize(m)));
 }
 
 /** The module matrix of text at level, or null when no version holds text at it. */
