@@ -188,6 +188,8 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     await b.waitForFunction(() => !document.querySelector(
       '[data-testid="leave"], [data-testid="unassign"], [data-testid="remove"], [data-testid="assign"], [data-testid="create-invite"]'), null, { timeout: T });
     assert.equal(await b.getByTestId("remove-here").count(), 1);
+    assert.match(await b.getByTestId("invite-not-allowed").textContent(), /appear to have been removed from this space/,
+      "the invites say why he may not invite, not that his roles don't let him");
     await shot(b, "08b-removed");
     await nav(b, "Sync");
     const peer = b.getByTestId("peer").filter({ has: b.locator('[data-testid="peer-state"][data-state="refused"]') });

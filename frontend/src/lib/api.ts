@@ -112,7 +112,7 @@ export interface SpaceDetail extends Omit<SpaceSummary, "roles"> {
 export interface Rights {
   member: boolean;
   /** Why this computer may change nothing here: "not-member" (removed, left, view-only) or "no-key". */
-  blocked?: "not-member" | "no-key" | string;
+  blocked?: "not-member" | "no-key" | "removed" | string;
   assignSelf: string[] | null;
   assignOthers: string[] | null;
   removeMembers: boolean;

@@ -28,6 +28,7 @@ describe("rights words", () => {
   });
   it("says why this computer may change nothing", () => {
     expect(blockedWhy(space([], { blocked: "no-key" } as SpaceDetail["may"]))).toMatch(/current key/);
+    expect(blockedWhy(space([], { blocked: "removed" } as SpaceDetail["may"]))).toMatch(/removed from this space/);
     expect(blockedWhy(space([]))).toBe("");
   });
 });

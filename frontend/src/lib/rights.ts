@@ -43,6 +43,8 @@ export function blockedWhy(space: SpaceDetail): string {
       return "This computer does not have the space's current key yet, so it cannot change the space. Let it sync with another member's computer.";
     case "not-member":
       return "You can read this space but hold no place in it, so you cannot change it.";
+    case "removed":
+      return "You appear to have been removed from this space, so you cannot change it any more.";
     default:
       return "";
   }
