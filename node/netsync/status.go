@@ -180,12 +180,7 @@ func (m *Manager) Status(ctx context.Context) api.SyncStatus {
 
 // peersOf adds a space's connections and dialled nodes to peers, by DID.
 func (m *Manager) peersOf(s *syncSpace, peers map[string]*api.PeerStatus) {
-	s.dialMu.Lock()
-	dialers := make(map[string]transport.DialState, len(s.dialers))
-	for u, d := range s.dialers {
-		dialers[u] = d.State()
-	}
-	s.dialMu.Unlock()
+	dialers := dialStates(s)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	add := func(did, url, state string, since time.Time) {
@@ -239,32 +234,30 @@ func dropped(c transport.Counters) int {
 	return c.Malformed + c.BadSignature + c.Refused + c.Oversize + c.Dropped
 }
 
-// Refusing counts the nodes a space dials that are not connected and last
-// closed with 4003 (04 §5.3: this node is not let in); those whose standing
-// no event will tell, neither connected (by this node's dial or by their
-// own) nor refusing, but connecting or backing off; and all it dials.
-func (m *Manager) Refusing(spaceID string) (refusing, pending, dialled int) {
-	s := m.space(spaceID)
-	if s == nil {
-		return 0, 0, 0
-	}
+// dialStates is a snapshot of each dialer's state, by its key (URL#DID),
+// taken under dialMu alone: callers then take mu without holding both.
+func dialStates(s *syncSpace) map[string]transport.DialState {
 	s.dialMu.Lock()
+	defer s.dialMu.Unlock()
 	states := make(map[string]transport.DialState, len(s.dialers))
 	for u, d := range s.dialers {
 		states[u] = d.State()
 	}
-	s.dialMu.Unlock()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for u, ds := range states {
-		_, did, _ := strings.Cut(u, "#")
-		ps := s.peers[did]
-		switch {
-		case !ds.Connected && ds.LastClose == int(handshake.CloseNotReader):
+	return states
+}
+
+// Refusing counts the nodes a space dials that are not connected and last
+// closed with 4003 (04 §5.3: this node is not let in), and all it dials.
+func (m *Manager) Refusing(spaceID string) (refusing, dialled int) {
+	s := m.space(spaceID)
+	if s == nil {
+		return 0, 0
+	}
+	for _, ds := range dialStates(s) {
+		dialled++
+		if !ds.Connected && ds.LastClose == int(handshake.CloseNotReader) {
 			refusing++
-		case !ds.Connected && (ps == nil || !ps.accepted):
-			pending++
 		}
 	}
-	return refusing, pending, len(states)
+	return refusing, dialled
 }

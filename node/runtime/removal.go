@@ -76,7 +76,7 @@ func (n *Node) refusedLocked(h *held) bool {
 	if n.net == nil || n.paused {
 		return false
 	}
-	refusing, _, dialled := n.net.Refusing(h.sp.ID)
+	refusing, dialled := n.net.Refusing(h.sp.ID)
 	return dialled > 0 && refusing == dialled
 }
 
