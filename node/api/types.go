@@ -229,11 +229,14 @@ type Invite struct {
 	// HasLink says this node keeps the invite's link (it made the invite),
 	// so InviteLink gives it again until the invite is closed.
 	HasLink bool `json:"hasLink,omitempty"`
-	// Joined is how many accounts hold a role through a join with this
-	// invite (03 §7.3), in Invites; JoinedNames is the profile names of
-	// those that have one.
-	Joined      int      `json:"joined,omitempty"`
-	JoinedNames []string `json:"joinedNames,omitempty"`
+	// Joined is how many accounts ever joined through this invite (03 §7.3:
+	// an assignment it signed, applied), in Invites, those who have since
+	// left or were removed included; StillMembers is how many of them are
+	// members now; JoinedNames is the profile names of those joined that
+	// have one.
+	Joined       int      `json:"joined,omitempty"`
+	StillMembers int      `json:"stillMembers,omitempty"`
+	JoinedNames  []string `json:"joinedNames,omitempty"`
 }
 
 // InvitePreview is what an invite offers, shown before joining.

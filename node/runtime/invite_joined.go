@@ -7,23 +7,41 @@ import (
 	"minca.dev/desktop/core/access"
 )
 
-// joinedThrough is, by invite key, the accounts that hold a role through a
-// join made with that invite in the current state: assignments whose
-// invite signature verified (03 §7.3, the event's ViaInvite). Someone who
-// joined and later lost the role or was removed is not counted.
-func joinedThrough(s access.Snapshot, hist *access.History) map[string][]string {
-	out := map[string][]string{}
-	for did, roles := range s.Assigned {
-		for _, id := range roles {
-			e, ok := hist.Event(id)
-			if !ok || e.ViaInvite == "" || slices.Contains(out[e.ViaInvite], did) {
-				continue
-			}
-			out[e.ViaInvite] = append(out[e.ViaInvite], did)
+// joinedVia is who joined through one invite (03 §7.3).
+type joinedVia struct {
+	dids  []string // every account whose join through it applied, sorted
+	still int      // of those, how many are members in the current state
+}
+
+// joinedThrough is, by invite key, the accounts that ever joined through
+// that invite: an assignment whose invite signature verified (03 §7.3, the
+// event's ViaInvite) that the whole history applies. A join refused or
+// struck (say, by a close it did not see) is none; one who joined and has
+// since left, lost the role or been removed still joined, and is not
+// counted in still.
+func joinedThrough(hist *access.History) map[string]*joinedVia {
+	cur := hist.Current()
+	out := map[string]*joinedVia{}
+	for _, en := range hist.Log() {
+		e := en.Event
+		if e.Kind != access.KindAssign || !e.Assigned || e.ViaInvite == "" || en.Status.Outcome != access.Applied {
+			continue
+		}
+		j := out[e.ViaInvite]
+		if j == nil {
+			j = &joinedVia{}
+			out[e.ViaInvite] = j
+		}
+		if slices.Contains(j.dids, e.DID) {
+			continue
+		}
+		j.dids = append(j.dids, e.DID)
+		if cur.IsMember(e.DID) {
+			j.still++
 		}
 	}
-	for _, dids := range out {
-		slices.Sort(dids)
+	for _, j := range out {
+		slices.Sort(j.dids)
 	}
 	return out
 }

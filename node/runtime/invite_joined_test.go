@@ -23,8 +23,9 @@ func inviteByKey(ctx context.Context, p *person, spaceID, key string) (api.Invit
 }
 
 // TestInviteJoined: once Bob joins through Alice's invite, her list says one
-// joined through it, by his name, and none through another open invite;
-// once Bob no longer holds the role he joined with, nobody is counted.
+// joined through it, by his name, a member still, and none through another
+// open invite; once Bob no longer holds the role he joined with, he still
+// joined through it, and is no member now.
 func TestInviteJoined(t *testing.T) {
 	ctx := context.Background()
 	alice, bob, id := joinedPair(t)
@@ -42,8 +43,8 @@ func TestInviteJoined(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if inv.Joined != 1 || !slices.Equal(inv.JoinedNames, []string{"Bob"}) {
-			return fmt.Errorf("invite %+v, want 1 joined, Bob", inv)
+		if inv.Joined != 1 || inv.StillMembers != 1 || !slices.Equal(inv.JoinedNames, []string{"Bob"}) {
+			return fmt.Errorf("invite %+v, want 1 joined, Bob, still a member", inv)
 		}
 		return nil
 	})
@@ -53,7 +54,8 @@ func TestInviteJoined(t *testing.T) {
 	if err := alice.n.Unassign(ctx, id, bob.did, "member"); err != nil {
 		t.Fatal(err)
 	}
-	if inv, err := inviteByKey(ctx, alice, id, used); err != nil || inv.Joined != 0 {
-		t.Fatalf("after Bob lost the role: %+v %v, want nobody counted", inv, err)
+	inv, err := inviteByKey(ctx, alice, id, used)
+	if err != nil || inv.Joined != 1 || inv.StillMembers != 0 || !slices.Equal(inv.JoinedNames, []string{"Bob"}) {
+		t.Fatalf("after Bob lost the role: %+v %v, want 1 joined (Bob), no member now", inv, err)
 	}
 }

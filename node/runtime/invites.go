@@ -115,12 +115,15 @@ func (n *Node) Invites(ctx context.Context, id string) ([]api.Invite, error) {
 	}
 	out := []api.Invite{}
 	snap := hist.Current().Snapshot()
-	joined := joinedThrough(snap, hist)
+	joined := joinedThrough(hist)
 	for key, inv := range snap.Invites {
 		if !inv.Open {
 			continue
 		}
-		i := api.Invite{SpaceID: id, Key: key, Role: inv.Role, Joined: len(joined[key]), JoinedNames: joinedNames(ctx, h, joined[key])}
+		i := api.Invite{SpaceID: id, Key: key, Role: inv.Role}
+		if j := joined[key]; j != nil {
+			i.Joined, i.StillMembers, i.JoinedNames = len(j.dids), j.still, joinedNames(ctx, h, j.dids)
+		}
 		if v, err := h.store.Current(ctx, invite.RecordKey(key)); err == nil {
 			i.CreatedAt = parseTime(v.CreatedAt)
 		}

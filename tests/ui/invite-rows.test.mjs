@@ -6,13 +6,14 @@
 // her computer's address, ~2,800 characters), in a full-window dialog that
 // "Show QR code" opens and Escape closes, giving the button the focus back
 // (flows.mjs checkQR). After Ben joins through it, her row
-// says 1 joined, by his name (03 §7.3), and offers Close right there; Close
+// says 1 joined, by his name (03 §7.3), and offers Close right there; once
+// she removes him it still counts him, saying he is no member now; Close
 // ends it.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, checkQR, createAccount, createInvite, createSpace, eventually, joinByLink, nav, openSpace, shot } from "./flows.mjs";
+import { T, checkQR, createAccount, createInvite, createSpace, eventually, joinByLink, memberRow, nav, openSpace, shot } from "./flows.mjs";
 
 const SPACE = "Orchard";
 
@@ -78,7 +79,7 @@ describe("invite rows: what a link gives, who joined, Close", { skip: !bin && "M
     await openSpace(a, SPACE);
   });
 
-  it("after Ben joins, Ana's row says 1 joined, by his name, and offers Close there; Close ends it", async () => {
+  it("after Ben joins, Ana's row says 1 joined, by his name, and offers Close there; removed, he still joined; Close ends it", async () => {
     await joinByLink(b, link, { space: SPACE });
     const joined = a.getByTestId("invite").getByTestId("invite-joined");
     await eventually(a, SPACE, async () => (await joined.getAttribute("data-joined").catch(() => "")) === "1", "1 joined in Ana's invite row");
@@ -86,6 +87,14 @@ describe("invite rows: what a link gives, who joined, Close", { skip: !bin && "M
     const close = a.getByTestId("invite").getByTestId("close-invite");
     assert.equal(await close.count(), 1, "Close in the row that says who joined");
     await shot(a, "invite-row-joined");
+    // Removed, Ben still joined through the link: the row keeps counting him, and says he is no member now.
+    await memberRow(a, "Ben").getByTestId("remove").click();
+    await a.getByTestId("confirm").waitFor({ timeout: T });
+    await a.getByTestId("confirm-yes").click();
+    await a.waitForFunction(() => !document.querySelector('[data-testid="member"][data-name="Ben"]'), null, { timeout: T });
+    await eventually(a, SPACE, async () => (await joined.textContent().catch(() => "")).trim() === "1 joined (Ben), no longer a member",
+      "Ana's invite row says Ben joined and is no member now");
+    assert.equal(await joined.getAttribute("data-joined"), "1");
     await close.click();
     await a.getByTestId("no-invites").waitFor({ timeout: T });
   });

@@ -171,8 +171,10 @@ export interface Invite {
   createdAt: string;
   /** This computer keeps the link (it made the invite): inviteLink shows it again until the invite is closed. */
   hasLink?: boolean;
-  /** How many hold a role through a join with this invite (03 §7.3); joinedNames: the profile names of those that have one. */
+  /** How many ever joined through this invite (03 §7.3), those since gone too; stillMembers: how many of them are members
+   * now; joinedNames: the profile names of those joined that have one. */
   joined?: number;
+  stillMembers?: number;
   joinedNames?: string[] | null;
 }
 export interface InvitePreview {

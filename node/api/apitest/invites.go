@@ -54,6 +54,7 @@ func testInviteAndJoin(t *testing.T, cfg Config) {
 		}
 		return nil
 	})
+	wantJoined(t, alice, s.ID, role.Key, 1, 1, "bob joined")
 	id := must[string](t, "bob writes")(bob.Write(ctx, api.Write{SpaceID: s.ID, Collection: "app.chat", Body: "hello from Bob"}))
 	for name, n := range map[string]api.Node{"alice": alice, "carol": carol} {
 		eventually(t, name+" reads bob's record", func() error { return hasVersion(ctx, n, s.ID, id, true) })
@@ -71,6 +72,8 @@ func testInviteAndJoin(t *testing.T, cfg Config) {
 		}
 		return fmt.Errorf("bob writes after removal: %v", err)
 	})
+	// Removed, Bob still joined through the invite: he is no member now.
+	wantJoined(t, alice, s.ID, role.Key, 1, 0, "bob removed")
 	if err := alice.CloseInvite(ctx, s.ID, role.Key); err != nil {
 		t.Fatalf("close invite: %v", err)
 	}
@@ -79,6 +82,17 @@ func testInviteAndJoin(t *testing.T, cfg Config) {
 	}
 	_, err = alice.InviteLink(ctx, s.ID, role.Key)
 	wantCode(t, "InviteLink of a closed invite", err, api.CodeNotFound)
+}
+
+// wantJoined fails unless n lists the open invite key of space id as joined
+// through by joined accounts, still of them members, Bob's name among theirs.
+func wantJoined(t *testing.T, n api.Node, id, key string, joined, still int, when string) {
+	t.Helper()
+	open := must[[]api.Invite](t, "Invites")(n.Invites(ctxOf(t), id))
+	i := slices.IndexFunc(open, func(inv api.Invite) bool { return inv.Key == key })
+	if i < 0 || open[i].Joined != joined || open[i].StillMembers != still || !slices.Equal(open[i].JoinedNames, []string{"Bob"}) {
+		t.Fatalf("%s: open invites %+v, want %s joined by %d (Bob), %d still members", when, open, key, joined, still)
+	}
 }
 
 // hasVersion says whether n reads version id in the app.chat collection,
