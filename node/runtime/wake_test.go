@@ -131,22 +131,7 @@ var errNotYet = api.Errorf(api.CodeUnavailable, "not yet")
 func TestLoopHearsSyncAtOnce(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	hub := NewHub(50 * time.Millisecond)
-	t.Cleanup(hub.Close)
-	alice := newPerson(t, hub, "Alice")
-	bob := newTestNode(t, hub, filepath.Join(t.TempDir(), "bob"))
-	t.Cleanup(func() { bob.Close() })
-	if _, err := bob.CreateAccount(ctx, api.CreateAccount{ProfileName: "Bob", Passphrase: "pass of Bob"}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := alice.n.CreateSpace(ctx, api.CreateSpace{Name: "W", Template: "team"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	alice, bob, s, inv := aliceInvitesBob(ctx, t)
 	c := installSim(alice.n, "loop", 0)
 	c.nextWait(t) // the loop waits on a timer that never fires
 	c.quiet(loopEvery)
@@ -157,19 +142,7 @@ func TestLoopHearsSyncAtOnce(t *testing.T) {
 	if _, err := bob.Join(ctx, inv.Link); err != nil {
 		t.Fatal(err)
 	}
-	for {
-		select {
-		case e, ok := <-ch:
-			if !ok {
-				t.Fatal("stream ended")
-			}
-			if sum, ok := e.Data.(api.SpaceSummary); ok && e.Kind == "space" && sum.ID == s.ID && sum.Members == 2 {
-				return
-			}
-		case <-ctx.Done():
-			t.Fatal("no delta for bob's join")
-		}
-	}
+	waitMembers(ctx, t, ch, s.ID, 2)
 }
 
 // At rest the node's loop looks at the stores a few times a minute

@@ -14,10 +14,26 @@ import (
 func TestWatchDeltaFromSync(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	alice, bob, s, inv := aliceInvitesBob(ctx, t)
+	ch, err := alice.n.Watch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, inv.Link); err != nil {
+		t.Fatal(err)
+	}
+	waitMembers(ctx, t, ch, s.ID, 2)
+}
+
+// aliceInvitesBob is Alice's node on a new hub with a team space she made
+// and a member invite to it, and Bob's node there with an account, not
+// yet joined.
+func aliceInvitesBob(ctx context.Context, t *testing.T) (alice *person, bob *Node, s api.SpaceSummary, inv api.Invite) {
+	t.Helper()
 	hub := NewHub(50 * time.Millisecond)
 	t.Cleanup(hub.Close)
-	alice := newPerson(t, hub, "Alice")
-	bob := newTestNode(t, hub, filepath.Join(t.TempDir(), "bob"))
+	alice = newPerson(t, hub, "Alice")
+	bob = newTestNode(t, hub, filepath.Join(t.TempDir(), "bob"))
 	t.Cleanup(func() { bob.Close() })
 	if _, err := bob.CreateAccount(ctx, api.CreateAccount{ProfileName: "Bob", Passphrase: "pass of Bob"}); err != nil {
 		t.Fatal(err)
@@ -26,28 +42,27 @@ func TestWatchDeltaFromSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
-	if err != nil {
+	if inv, err = alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"}); err != nil {
 		t.Fatal(err)
 	}
-	ch, err := alice.n.Watch(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Join(ctx, inv.Link); err != nil {
-		t.Fatal(err)
-	}
+	return alice, bob, s, inv
+}
+
+// waitMembers waits on a Watch stream for a delta of space id's summary
+// counting members, failing once ctx ends or the stream does.
+func waitMembers(ctx context.Context, t *testing.T, ch <-chan api.Event, id string, members int) {
+	t.Helper()
 	for {
 		select {
 		case e, ok := <-ch:
 			if !ok {
 				t.Fatal("stream ended")
 			}
-			if sum, ok := e.Data.(api.SpaceSummary); ok && e.Kind == "space" && sum.ID == s.ID && sum.Members == 2 {
+			if sum, ok := e.Data.(api.SpaceSummary); ok && e.Kind == "space" && sum.ID == id && sum.Members == members {
 				return
 			}
 		case <-ctx.Done():
-			t.Fatal("no delta for bob's join")
+			t.Fatalf("no delta giving %d members", members)
 		}
 	}
 }
