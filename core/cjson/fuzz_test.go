@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"reflect"
 	"testing"
 )
 
@@ -82,6 +83,31 @@ func FuzzCompareUTF16(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b string) {
 		if got, want := CompareUTF16(a, b), compareUnits(a, b); got != want {
 			t.Fatalf("CompareUTF16(%q, %q) = %d, code units say %d", a, b, got, want)
+		}
+	})
+}
+
+// FuzzParseAgainstRef: Parse accepts exactly what the parser before it
+// (parseref_test.go) accepts, and reads the same value. Where a text breaks
+// two rules, a name given twice and another later, the error may name
+// either: Parse finds the name twice once its object ends.
+func FuzzParseAgainstRef(f *testing.F) {
+	for _, s := range []string{
+		`{"a":1,"a":2}`, `{"id":"x","id":"y"}`, `{"a":{"b":1,"b":2}}`, `{"a":1,"\u0061":2}`,
+		`{"v":8,"type":"versions","versions":[{"id":"b","seq":0,"log":{"n":0},"seen":[],"body":{"n":1}}]}`,
+		`{"collection":1,"collectio":2,"collectionX":3}`, `{"a":[{"x":1},{"x":2,"y":{}}],"b":{}}`,
+		`{"a":1,"a":[`, `{"ke\y":1}`, `{"key\"":1}`, `{}`, `[{}]`, `{"":1,"":2}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		got, err := Parse(in)
+		want, werr := refParse(in)
+		if (err == nil) != (werr == nil) {
+			t.Fatalf("%q: Parse %v, before %v", in, err, werr)
+		}
+		if err == nil && !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: Parse %#v, before %#v", in, got, want)
 		}
 	})
 }

@@ -42,8 +42,9 @@ func Canonicalize(b []byte) ([]byte, error) {
 }
 
 type parser struct {
-	b []byte
-	i int
+	b       []byte
+	i       int
+	members []member // of the objects being parsed, innermost last
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -126,24 +127,24 @@ func (p *parser) object(depth int) (any, error) {
 		return nil, fmt.Errorf("%w at byte %d", ErrTooDeep, p.i)
 	}
 	p.i++ // {
-	out := map[string]any{}
 	p.skipSpace()
 	if p.i < len(p.b) && p.b[p.i] == '}' {
 		p.i++
-		return out, nil
+		return map[string]any{}, nil
 	}
+	// The members wait on p.members until the object ends, so that its map
+	// is made once at its size rather than grown member by member.
+	base := len(p.members)
+	defer func() { clear(p.members[base:]); p.members = p.members[:base] }()
 	for {
 		p.skipSpace()
 		if p.i >= len(p.b) || p.b[p.i] != '"' {
 			return nil, p.errorf("expected member name")
 		}
 		at := p.i
-		k, err := p.string()
+		k, err := p.name()
 		if err != nil {
 			return nil, err
-		}
-		if _, dup := out[k]; dup {
-			return nil, fmt.Errorf("%w at byte %d: %q", ErrDuplicateKey, at, k)
 		}
 		p.skipSpace()
 		if p.i >= len(p.b) || p.b[p.i] != ':' {
@@ -155,7 +156,7 @@ func (p *parser) object(depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[k] = v
+		p.members = append(p.members, member{k, v, at})
 		p.skipSpace()
 		if p.i >= len(p.b) {
 			return nil, p.errorf("unterminated object")
@@ -165,11 +166,30 @@ func (p *parser) object(depth int) (any, error) {
 			p.i++
 		case '}':
 			p.i++
-			return out, nil
+			return objectOf(p.members[base:])
 		default:
 			return nil, p.errorf("expected , or } in object")
 		}
 	}
+}
+
+// member is one member of an object being parsed, with where its name began.
+type member struct {
+	name  string
+	value any
+	at    int
+}
+
+// objectOf makes the map of an object's members, refusing a name that
+// comes twice (the first such, where it came again).
+func objectOf(ms []member) (map[string]any, error) {
+	out := make(map[string]any, len(ms))
+	for i, m := range ms {
+		if out[m.name] = m.value; len(out) != i+1 {
+			return nil, fmt.Errorf("%w at byte %d: %q", ErrDuplicateKey, m.at, m.name)
+		}
+	}
+	return out, nil
 }
 
 // number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? and rounds it
@@ -216,6 +236,24 @@ func (p *parser) digits() int {
 		n++
 	}
 	return n
+}
+
+// name reads a member name: p.string, giving the one copy of a name the
+// protocol's messages and versions use everywhere rather than a new one
+// (every version taken in has some twenty of them).
+func (p *parser) name() (string, error) {
+	for j := p.i + 1; j < len(p.b) && j <= p.i+maxCommonName+1; j++ {
+		if c := p.b[j]; c == '"' {
+			if k, ok := commonName(p.b[p.i+1 : j]); ok {
+				p.i = j + 1
+				return k, nil
+			}
+			break
+		} else if c == '\\' {
+			break
+		}
+	}
+	return p.string()
 }
 
 // string reads a string literal. Raw bytes must be UTF-8 and at least
