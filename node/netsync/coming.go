@@ -1,15 +1,12 @@
 package netsync
 
 import (
-	"bytes"
-	"context"
 	"sync"
 	"time"
 
 	"minca.dev/desktop/core/negentropy"
 	"minca.dev/desktop/core/syncmsg"
 	"minca.dev/desktop/node/syncer"
-	"minca.dev/desktop/node/transport"
 )
 
 // Counting what a peer that begins the sessions will send (05 §6.2 step 6).
@@ -20,10 +17,14 @@ import (
 // own of one round each (05 §6.2: a node MAY initiate on every
 // difference), for its ids where its first reconcile differs from this
 // node's items (comingplan.go), keeps those it lacks as still to come, and
-// asks for none of them: the peer's own session sends them already. An id
+// asks for none of them: the peer's own session sends them already. What
+// an answer cut short by the frame left out is asked in later rounds, so
+// every id is counted, whatever the size (comingplan.go rest). An id
 // leaves the count when a versions message brings it (as ToFetch counts a
 // want's answer), or when it is stored from whatever source (watched.Put).
-// The node's own choice (docs/spec/06-nodes.md §1.7, "versions still to
+// The engine answers the peer's session once the counting has ended
+// (comingprobe.go), so the count is whole before the versions come. The
+// node's own choice (docs/spec/06-nodes.md §1.7, "versions still to
 // come").
 
 // probeBase is the first id of this node's counting sessions: far above
@@ -31,21 +32,33 @@ import (
 // syncmsg.MaxID.
 const probeBase uint64 = 1 << 50
 
-var (
-	reconcileHead  = []byte(`{"v":8,"type":"reconcile",`)
-	reconciledHead = []byte(`{"v":8,"type":"reconciled"`)
-)
-
 // coming is one space's versions still to come from peers that begin the
 // sessions. Its zero value is ready; it is safe for concurrent use.
 type coming struct {
 	mu      sync.Mutex
 	ids     map[negentropy.ID]bool // found missing, not yet arrived or stored
 	landed  map[negentropy.ID]bool // arrived or stored while probes run or open: found later, already here
+	early   map[negentropy.ID]bool // arrived while counting, not stored yet (held back, or refused): not counted again
 	probes  map[uint64]*probe      // waiting for their answer, by session id
 	opening int                    // probes being made (planned from a snapshot of the items)
 	probed  map[string]uint64      // by probeKey: the peer's session probes were begun for
 	next    uint64
+	shown   int                 // the count last shown while no probe ran
+	held    map[string]*waiting // by probeKey: the peer's reconcile the engine answers once its probes end
+}
+
+// waiting is a peer's first reconcile of a session, held from the engine
+// while the probes it started count (comingprobe.go): put hands it on,
+// once.
+type waiting struct {
+	once sync.Once
+	put  func()
+}
+
+func (w *waiting) release() {
+	if w != nil {
+		w.once.Do(w.put)
+	}
 }
 
 // probe is one counting session of one round (comingplan.go): the peer's
@@ -53,17 +66,24 @@ type coming struct {
 type probe struct {
 	peer string // session DID
 	col  string
-	ours map[negentropy.ID]bool
+	sp   span
 	sent time.Time
 }
 
 func probeKey(peer, collection string) string { return peer + "\x00" + collection }
 
-// count is how many versions are still to come.
+// count is how many versions are still to come. While probes run, what
+// they found so far is not shown: the count shown then only goes down
+// (arrivals), and shows what the probes found once they all answered, so a
+// first sync's first figure is its whole count, not the first round's.
 func (c *coming) count() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.ids)
+	if !c.probing() {
+		c.shown = len(c.ids)
+	}
+	c.shown = min(c.shown, len(c.ids))
+	return c.shown
 }
 
 // clear forgets every id still to come: the engine is level with every
@@ -71,7 +91,7 @@ func (c *coming) count() int {
 func (c *coming) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.ids = nil
+	c.ids, c.early = nil, nil
 }
 
 // gone takes ids out of the count: versions that arrived from a peer
@@ -81,6 +101,13 @@ func (c *coming) clear() {
 func (c *coming) gone(ids []negentropy.ID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.goneLocked(ids)
+	for _, id := range ids {
+		delete(c.early, id)
+	}
+}
+
+func (c *coming) goneLocked(ids []negentropy.ID) {
 	for _, id := range ids {
 		delete(c.ids, id)
 		if c.probing() {
@@ -114,101 +141,100 @@ func (c *coming) arrived(msg []byte) {
 			ids = append(ids, id)
 		}
 	}
-	c.gone(ids)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.goneLocked(ids)
+	if c.early == nil {
+		c.early = map[negentropy.ID]bool{}
+	}
+	for _, id := range ids {
+		c.early[id] = true // until the store takes it: a later probe finds it missing still
+	}
+}
+
+// wantIDs are the ids a want of the engine's asks for, while a count runs
+// (nil otherwise), for asked.
+func (c *coming) wantIDs(want []byte) []negentropy.ID {
+	if !c.watching() {
+		return nil
+	}
+	m, err := syncmsg.Parse(want)
+	w, ok := m.(*syncmsg.Want)
+	if err != nil || !ok {
+		return nil
+	}
+	ids := make([]negentropy.ID, 0, len(w.IDs))
+	for _, v := range w.IDs {
+		if id, err := negentropy.IDFromVersionID(v); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// asked reads a want of the engine's that asks for n ids (wantIDs): how
+// many of them to count as asked for (peerState.wanted). While a count
+// runs it knows every id still to come, so only those it holds move to the
+// want's count (they leave this one, and a probe finding them later does
+// not count them again); an id it does not hold arrived already, or was
+// asked for before, and is not counted twice. The caller holds the space's
+// mu, as status does reading both counts, so they move at once.
+func (c *coming) asked(ids []negentropy.ID, n int) int {
+	if ids == nil {
+		return n
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	moved := 0
+	for _, id := range ids {
+		if c.ids[id] {
+			moved++
+		}
+	}
+	c.goneLocked(ids)
+	return moved
 }
 
 // sweep gives up on probes unanswered for syncer.SessionTimeout
 // (05 §6.3: a node MAY give up on a session).
 func (c *coming) sweep(now time.Time) {
+	var done []*waiting
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	for id, p := range c.probes {
 		if now.Sub(p.sent) > syncer.SessionTimeout {
-			c.endLocked(id)
+			done = append(done, c.endLocked(id))
 		}
+	}
+	c.mu.Unlock()
+	for _, w := range done {
+		w.release()
 	}
 }
 
-func (c *coming) endLocked(id uint64) {
+// endLocked ends probe id; when it was the last of its peer's collection,
+// it returns the reconcile held for them (nil if none), to release.
+func (c *coming) endLocked(id uint64) *waiting {
+	pr := c.probes[id]
 	delete(c.probes, id)
 	if !c.probing() {
 		c.landed = nil
 	}
-}
-
-// sawSync looks at an admitted peer's sync message before the engine does:
-// a session the peer begins (05 §6.3 step 1) may start a probe; versions
-// arriving leave the count; the answer to a probe is taken here and is the
-// engine's no concern (true).
-func (m *Manager) sawSync(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) bool {
-	switch {
-	case bytes.HasPrefix(msg, reconciledHead):
-		return m.probeAnswer(s, p, msg)
-	case bytes.HasPrefix(msg, versionsHead):
-		s.store.coming.arrived(msg)
-	case bytes.HasPrefix(msg, reconcileHead) && m.cfg.Key.DID() > p.DID():
-		m.probeSession(ctx, s, p, msg)
+	if pr == nil {
+		return nil
 	}
-	return false
-}
-
-// probeSession asks the peer, in one round, for its ids where its first
-// reconcile of a session differs from this node's items (comingplan.go),
-// once per session of the peer's, while no probe of the collection with it
-// waits. The probes go out before the engine answers the peer's session,
-// so the peer answers them before it sends what its session found.
-func (m *Manager) probeSession(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) {
-	parsed, err := syncmsg.Parse(msg)
-	r, ok := parsed.(*syncmsg.Reconcile)
-	if err != nil || !ok || !s.holds.HoldsCollection(r.Collection) {
-		return // the engine drops it, or answers held: false (05 §4, §5)
+	key := probeKey(pr.peer, pr.col)
+	if c.running(key) {
+		return nil
 	}
-	theirs, err := negentropy.Decode(r.Message)
-	if err != nil {
-		return // the engine drops it (05 §6.4)
-	}
-	c := &s.store.coming
-	key := probeKey(p.DID(), r.Collection)
-	c.mu.Lock()
-	if c.probed[key] == r.ID || c.running(key) {
-		c.mu.Unlock()
-		return
-	}
-	if c.probed == nil {
-		c.probes, c.probed = map[uint64]*probe{}, map[string]uint64{}
-	}
-	c.probed[key] = r.ID
-	c.opening++ // from here, what arrives is noted as landed
-	c.mu.Unlock()
-	var spans []span
-	var named []negentropy.ID
-	items, err := s.store.Items(ctx, r.Collection)
-	if err == nil {
-		spans, named = plan(theirs, items)
-	}
-	asks := map[uint64][]byte{}
-	c.mu.Lock()
-	c.opening--
-	c.add(named)
-	for _, sp := range spans {
-		id := probeBase + c.next
-		c.next++
-		c.probes[id] = &probe{peer: p.DID(), col: r.Collection, ours: sp.ours, sent: m.now()}
-		asks[id] = sp.ask()
-	}
-	if !c.probing() {
-		c.landed = nil
-	}
-	c.mu.Unlock()
-	for id, ask := range asks {
-		sendSync(p, &syncmsg.Reconcile{ID: id, Collection: r.Collection, Message: ask})
-	}
+	w := c.held[key]
+	delete(c.held, key)
+	return w
 }
 
 // add counts ids as still to come, but those already here.
 func (c *coming) add(ids []negentropy.ID) {
 	for _, id := range ids {
-		if c.landed[id] {
+		if c.landed[id] || c.early[id] {
 			continue
 		}
 		if c.ids == nil {
@@ -227,47 +253,31 @@ func (c *coming) running(key string) bool {
 	return false
 }
 
-// probeAnswer takes a reconciled that answers a probe; false when it
-// answers none.
-func (m *Manager) probeAnswer(s *syncSpace, p *transport.Peer, msg []byte) bool {
-	parsed, err := syncmsg.Parse(msg)
-	r, ok := parsed.(*syncmsg.Reconciled)
-	if err != nil || !ok || r.ID < probeBase {
-		return false
-	}
-	s.store.coming.answer(r, p.DID())
-	return true
-}
-
-// answer takes a probe's answer: the ids its IdList ranges name that this
-// node lacks are still to come. The probe ends with it, whatever it says:
-// what a cut-short answer left out is not asked again (comingplan.go).
-func (c *coming) answer(r *syncmsg.Reconciled, peer string) {
+// answer takes a probe's answer: the ids it names that this node lacks are
+// still to come. The probe ends with it; what a cut-short answer left out
+// is asked in probes of the next round (comingplan.go rest): the asks to
+// send, and their collection; and the reconcile to release once the last
+// probe of its peer's collection ended.
+func (c *coming) answer(r *syncmsg.Reconciled, peer string, now time.Time) (string, map[uint64][]byte, *waiting) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	pr := c.probes[r.ID]
 	if pr == nil || pr.peer != peer {
-		return
+		return "", nil, nil
 	}
-	defer c.endLocked(r.ID)
 	if r.NotHeld {
-		return
+		return "", nil, c.endLocked(r.ID)
 	}
 	got, err := negentropy.Decode(r.Message)
 	if err != nil {
-		return
+		return "", nil, c.endLocked(r.ID)
 	}
-	for _, rg := range got.Ranges {
-		for _, id := range rg.IDs {
-			if !pr.ours[id] {
-				c.add([]negentropy.ID{id})
-			}
+	ids, more := pr.sp.rest(got)
+	for _, id := range ids {
+		if !pr.sp.ours[id] {
+			c.add([]negentropy.ID{id})
 		}
 	}
-}
-
-func sendSync(p *transport.Peer, msg syncmsg.Message) {
-	if b, err := syncmsg.Marshal(msg); err == nil {
-		transport.SyncConn{P: p}.Send(b)
-	}
+	asks := c.askLocked(peer, pr.col, more, now) // before the probe ends: landed is kept
+	return pr.col, asks, c.endLocked(r.ID)
 }

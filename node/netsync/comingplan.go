@@ -19,17 +19,35 @@ import (
 // (05 §3.4: a responder answers an IdList with its own ids in the range),
 // Skip before and after it. An IdList range of the peer's names its ids
 // already and needs no asking.
+//
+// An answer the frame cut short ends its IdList at the first id it left
+// out (05 §3.4). The rest of the span is asked in a later round, cut in as
+// many spans as the density of the ids answered says it holds answers'
+// worth (rest), at most maxRest, for at most maxRounds rounds: every id of
+// the peer's is counted, whatever the space's size, in a few rounds.
 
 // probeSplits is how many spans each differing range of the peer's is cut
-// into: 16 × 4 answers of about 1,000 ids count up to about 64,000
-// versions ahead.
+// into in the first round: 16 × 4 answers of about 1,000 ids count up to
+// about 64,000 versions ahead; the rest is counted in later rounds.
 const probeSplits = 4
 
+// Bounds of the later rounds (rest): how many ids one answer is reckoned
+// to carry (a 32,000-byte frame holds about 990), how many spans the rest
+// of one span is cut in at most, and how many rounds a span's asking takes
+// at most. 16 × 4 × 32 spans of a second round count about 2 million ids,
+// and a cut too coarse for ids bunched in time is cut again next round.
+const (
+	answerIDs = 800
+	maxRest   = 32
+	maxRounds = 6
+)
+
 // span is one range to ask the peer's ids in, with the ids this node holds
-// in it.
+// in it, and the round it is asked in (from 1).
 type span struct {
 	lo, hi negentropy.Bound
 	ours   map[negentropy.ID]bool
+	round  int
 }
 
 // ask is the counting session's message for the span.
@@ -76,12 +94,40 @@ func plan(theirs negentropy.Message, ours negentropy.Storage) (spans []span, nam
 			for j := range len(cuts) - 1 {
 				a := ours.Search(lower, upper, cuts[j])
 				b := ours.Search(a, upper, cuts[j+1])
-				spans = append(spans, span{lo: cuts[j], hi: cuts[j+1], ours: idsIn(ours, a, b)})
+				spans = append(spans, span{lo: cuts[j], hi: cuts[j+1], ours: idsIn(ours, a, b), round: 1})
 			}
 		}
 		lower = upper
 	}
 	return spans, named
+}
+
+// rest reads the peer's answer to sp: the ids it names, and the spans left
+// to ask when the frame cut it short (its IdList ends before sp.hi), the
+// remainder cut by the density of the ids answered: as many spans as it is
+// reckoned to hold answers, at most maxRest. A last span (hi infinity) is
+// reckoned to hold as many again as were answered. None after maxRounds.
+func (sp span) rest(answer negentropy.Message) (ids []negentropy.ID, more []span) {
+	end, cutShort := sp.hi, false
+	for _, rg := range answer.Ranges {
+		if rg.Mode == negentropy.ModeIDList {
+			ids = append(ids, rg.IDs...)
+			end, cutShort = rg.Upper, before(rg.Upper, sp.hi)
+		}
+	}
+	if !cutShort || sp.round >= maxRounds {
+		return ids, nil
+	}
+	covered := position(end) - position(sp.lo)
+	est := float64(len(ids))
+	if sp.hi.Timestamp != negentropy.Infinity && covered > 0 {
+		est *= (position(sp.hi) - position(end)) / covered
+	}
+	k := int(min(maxRest, math.Ceil(est/answerIDs)))
+	for j, cuts := 0, cut(end, sp.hi, covered, max(k, 1)); j < len(cuts)-1; j++ {
+		more = append(more, span{lo: cuts[j], hi: cuts[j+1], ours: sp.ours, round: sp.round + 1})
+	}
+	return ids, more
 }
 
 func idsIn(s negentropy.Storage, begin, end int) map[negentropy.ID]bool {

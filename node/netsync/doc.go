@@ -47,6 +47,7 @@
 //	dialnotice.go  what the node hears of its dialers; HoldRefused after a 4003 (04 §5.3, §5.4; 03 §9.2)
 //	coming.go      counts what a peer that begins the sessions will send (05 §6.2 step 6)
 //	comingplan.go  what a counting session asks the peer (05 §3.4)
+//	comingprobe.go the counting sessions a peer's session starts; its reconcile held meanwhile
 //	versionids.go  the ids of a versions message, read without decoding it (05 §4)
 //
 // # Choices (the node's own, where 04 and 06 leave it open)
@@ -68,7 +69,9 @@
 //     A node that answers the peer's sessions (05 §6.2 step 6) asks for
 //     nothing: the peer sends. It counts what is to come by sessions of its
 //     own with that peer (05 §6.2: it MAY initiate), asking for nothing
-//     they find (coming.go); each id leaves ToFetch when stored.
+//     they find (coming.go), in as many rounds as it takes to count every
+//     one, the engine answering the peer's session once they end; each id
+//     leaves ToFetch when stored.
 //   - A space is "paused" while the Manager is paused, "offline" with no
 //     admitted peer, "synced" when nothing is left to fetch and the engine
 //     is done with every admitted peer: it has taken in a message of it

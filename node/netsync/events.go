@@ -90,6 +90,8 @@ type shown struct {
 // scheduled for what was held back). It calls the engine: never under the
 // engine's lock or mu.
 func (m *Manager) progress(s *syncSpace) {
+	s.progressMu.Lock() // one at a time: an older snapshot is never shown after a newer one
+	defer s.progressMu.Unlock()
 	n := s.now()
 	state := m.state(s, n)
 	toFetch := n.fetch(state)

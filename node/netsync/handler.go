@@ -167,8 +167,9 @@ type conn struct {
 
 func (c conn) Send(msg []byte) {
 	if n := wanted(msg); n > 0 {
+		ids := c.s.store.coming.wantIDs(msg)
 		c.s.mu.Lock()
-		c.ps.wanted += n
+		c.ps.wanted += c.s.store.coming.asked(ids, n) // not counted twice, both moved at once (coming.go)
 		c.s.mu.Unlock()
 		c.m.poke(c.s)
 	}

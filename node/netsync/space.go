@@ -33,6 +33,8 @@ type syncSpace struct {
 	dialMu  sync.Mutex                   // guards dialers; never taken under mu
 	dialers map[string]*transport.Dialer // by node URL with its pin
 
+	progressMu sync.Mutex // held by progress (events.go), never under mu
+
 	mu       sync.Mutex
 	nodes    []invite.Node // the invitations' (AddNodes); replaced, never changed in place
 	hist     *access.History
