@@ -66,13 +66,16 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 
 // waitJoinLocked tries the kept join until it is written or joinWait has
 // passed; nil then too, the join left to the node (finishJoinsLocked). It
-// tries again each time the loop finds a store moved, not on a timer.
+// tries again each time the loop finds a store moved, not on a timer. When
+// no node the space dials can be reached (every dial failed or was
+// refused, none connected: netsync.Manager.Unreachable) it stops waiting
+// at once: no record can come. It looks again at each dialler's change.
 func (n *Node) waitJoinLocked(ctx context.Context, h *held) error {
 	timeout := time.NewTimer(joinWait)
 	defer timeout.Stop()
 	for over := false; ; {
 		done, err := n.tryJoinLocked(ctx, h)
-		if done || err != nil || over {
+		if done || err != nil || over || n.unreachableLocked(h) {
 			return err
 		}
 		moved := n.movedLocked()
@@ -84,12 +87,18 @@ func (n *Node) waitJoinLocked(ctx context.Context, h *held) error {
 		case <-timeout.C:
 			over = true
 		case <-moved:
+		case <-n.wake.dials:
 		}
 		n.mu.Lock()
 		if n.spaces[h.sp.ID] != h {
 			return api.Errorf(api.CodeNotFound, "the space %s was let go while joining", h.sp.ID)
 		}
 	}
+}
+
+// unreachableLocked says whether no node h dials can be reached now.
+func (n *Node) unreachableLocked(h *held) bool {
+	return n.net != nil && n.net.Unreachable(h.sp.ID)
 }
 
 // writeJoinLocked writes the account's join through the invite (03 §7.3)

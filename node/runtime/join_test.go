@@ -41,7 +41,7 @@ func waitLong(t *testing.T, what string, f func() error) {
 }
 
 // Ben joins Ana's private space while her computer is off (03 §7.3): Join
-// answers the space as joining — no role, no member rights, the invite's
+// answers at once (every dial to Ana's node fails), the space as joining — no role, no member rights, the invite's
 // secret kept only sealed — and pasting the link again, or restarting
 // Ben's node, keeps it so. Once Ana's computer is back, Ben's node writes
 // the join by itself, with no other call: Ana lists him, his space is no longer joining, and the kept
@@ -62,9 +62,15 @@ func TestJoinWhileInviterOff(t *testing.T) {
 
 	ben := netPerson(t, "Ben", false)
 	for _, try := range []string{"join", "paste again"} {
+		began := time.Now()
 		got, err := ben.n.Join(ctx, inv.Link)
 		if err != nil {
 			t.Fatalf("%s while Ana is off: %v", try, err)
+		}
+		// No node the invite names is reachable: Join answers once its
+		// dials failed, not after joinWait.
+		if took := time.Since(began); took >= joinWait {
+			t.Fatalf("%s while Ana is off took %v", try, took)
 		}
 		j := got.Joining
 		if j == nil || j.InvitedBy != ana.did || j.InviterName != "Ana" || j.Role != "member" || j.Closed || len(got.Roles) != 0 {

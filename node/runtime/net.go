@@ -70,8 +70,10 @@ func (n *Node) startNetLocked() error {
 		return fmt.Errorf("node sockets: %w", err)
 	}
 	n.net, n.netURL = m, m.URL()
-	// Its dialers' refusals are told to removal.go's loop.
+	// Its dialers' refusals are told to removal.go's loop, and to a Join
+	// that waits (join.go).
 	m.NotifyDials(n.wake.refusal)
+	m.NotifyDials(n.wake.dials)
 	if n.paused { // kept paused across restarts (sync.go)
 		if err := m.Pause(); err != nil {
 			return fmt.Errorf("node sockets: %w", err)

@@ -49,13 +49,15 @@ type loopClock struct {
 type wakes struct {
 	loop, mirror chan struct{}             // room for one each
 	refusal      chan struct{}             // room for one: removal.go's look (netsync.Manager.NotifyDials too)
+	dials        chan struct{}             // room for one: a dialler's change, for a Join that waits (join.go)
 	looks        atomic.Int64              // removal.go's looks so far, for tests
 	sawRefused   atomic.Int64              // its looks that found a space refused, for tests
 	clock        atomic.Pointer[loopClock] // nil: the real time
 }
 
 func newWakes() *wakes {
-	return &wakes{loop: make(chan struct{}, 1), mirror: make(chan struct{}, 1), refusal: make(chan struct{}, 1)}
+	return &wakes{loop: make(chan struct{}, 1), mirror: make(chan struct{}, 1), refusal: make(chan struct{}, 1),
+		dials: make(chan struct{}, 1)}
 }
 
 // kick wakes the loops: something they look at changed.
