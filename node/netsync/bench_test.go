@@ -80,8 +80,9 @@ func (c *loopCorpus) fill(tb testing.TB, n *node) {
 // node dial it over loopback ws:// (two Managers with the app's tick, real
 // sockets, SQLite stores in temporary directories), and waits until the
 // empty node holds every version. It returns the sync's wall and CPU time
-// (filling not counted), and closes both nodes. It fails after limit.
-func loopSync(tb testing.TB, c *loopCorpus, limit time.Duration) (wall, cpu time.Duration) {
+// (filling not counted) and how many changes the empty node landed aside
+// (syncer.Stats.Aside), and closes both nodes. It fails after limit.
+func loopSync(tb testing.TB, c *loopCorpus, limit time.Duration) (wall, cpu time.Duration, aside int) {
 	tb.Helper()
 	// The fetching node's session DID sorts first: it begins the session
 	// (05 §6.2), as in TestFirstSyncStatus.
@@ -106,7 +107,7 @@ func loopSync(tb testing.TB, c *loopCorpus, limit time.Duration) (wall, cpu time
 		}
 		time.Sleep(benchPollEvery)
 	}
-	return time.Since(began), synctest.CPUTime() - beganCPU
+	return time.Since(began), synctest.CPUTime() - beganCPU, empty.eng.Stats().Aside
 }
 
 // TestFirstSyncLoopback: the benchmark's path, small: an empty node takes
@@ -145,10 +146,12 @@ func BenchmarkFirstSyncLoopback(b *testing.B) {
 	cores := runtime.GOMAXPROCS(0)
 	var wall, cpu time.Duration
 	var verify, verifyCPU, tables, tablesCPU float64
+	aside := 0
 	for range b.N {
 		w0, c0 := c.checks.Rate(b, cores)
 		t0, tc0 := c.checks.RateTables(b, cores)
-		w, cp := loopSync(b, c, 20*time.Minute)
+		w, cp, a := loopSync(b, c, 20*time.Minute)
+		aside += a
 		w1, c1 := c.checks.Rate(b, cores)
 		t1, tc1 := c.checks.RateTables(b, cores)
 		wall, cpu = wall+w, cpu+cp
@@ -160,6 +163,7 @@ func BenchmarkFirstSyncLoopback(b *testing.B) {
 	total := float64(len(c.wires) * b.N)
 	vps := total / wall.Seconds()
 	b.ReportMetric(vps, "versions/s")
+	b.ReportMetric(float64(aside)/float64(b.N), "aside/op") // changes landed aside
 	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(verify, "verify/s")
 	b.ReportMetric(100*vps/verify, "%-of-verify")

@@ -3,6 +3,7 @@ package syncer
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,16 +25,42 @@ func TestConvergeUnderFaults(t *testing.T) {
 	for seed := uint64(1); seed <= convergeSeeds; seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
 			t.Parallel()
-			convergeRun(t, seed)
+			convergeRun(t, seed, false)
 		})
 	}
 }
 
-func convergeRun(t *testing.T, seed uint64) {
+// TestConvergeLandingAside: the same, the network handing a message to
+// ReceiveMore whenever another is in flight to the same node, and every
+// engine landing aside (aside.go) as soon as 1 to 3 versions wait, so
+// nearly every versions message is judged while the one before lands.
+func TestConvergeLandingAside(t *testing.T) {
+	var asides atomic.Int64
+	t.Cleanup(func() { // after every seed's run
+		if asides.Load() == 0 {
+			t.Error("no change landed aside")
+		}
+	})
+	for seed := uint64(1); seed <= convergeSeeds/2; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			t.Parallel()
+			asides.Add(int64(convergeRun(t, seed, true)))
+		})
+	}
+}
+
+// convergeRun runs one seed; it returns how many changes landed aside.
+func convergeRun(t *testing.T, seed uint64, aside bool) int {
 	rnd := rand.New(rand.NewPCG(seed, 99))
 	n := 3 + int(seed%3)
 	faults := memnet.Faults{Drop: 0.05, Duplicate: 0.05, MaxDelay: 2 * time.Second}
 	c := newCluster(t, n, seed, faults)
+	if aside {
+		c.net.SetMore(true)
+		for i, nd := range c.nodes {
+			nd.eng.landAt = 1 + (int(seed)+i)%3
+		}
+	}
 	c.connectAll()
 	stranger := keyOf(t, 99)
 	var bad []string
@@ -84,13 +111,15 @@ func convergeRun(t *testing.T, seed uint64) {
 			}
 		}
 	}
-	sessions := 0
+	sessions, asides := 0, 0
 	for _, nd := range c.nodes {
 		sessions += nd.eng.Stats().Sessions
+		asides += nd.eng.Stats().Aside
 	}
 	if sessions == 0 || c.net.Lost == 0 || len(c.nodes[0].state()) == 0 {
 		t.Fatalf("seed %d: the run exercised nothing (sessions %d, lost %d)", seed, sessions, c.net.Lost)
 	}
+	return asides
 }
 
 // injectBad has x, playing a hostile peer, push to y a stranger's version

@@ -65,6 +65,9 @@
 //     MaxUnlanded versions (05 §10.1), their stored acknowledgements sent
 //     when it lands; an access version, a hello, anything read from the
 //     store for a peer and any other call land what waits first (land.go).
+//     MaxUnlanded versions waiting land aside, on a goroutine of their own,
+//     while the engine judges the next messages, held meanwhile as if
+//     stored; the next change waits for that one (aside.go).
 //   - An entry that is not a version (record.Parse fails) is refused from its
 //     sender, keyed on its id when it has a string one.
 //   - A responder that cannot parse a reconcile sends nothing (05 §6.4 known

@@ -91,6 +91,11 @@ type Engine struct {
 	// is what was let in and waits to land (land.go).
 	more bool
 	wait unlanded
+	// aside is the change landing aside, off the lock (aside.go); landAt
+	// is how many versions waiting through ReceiveMore land aside
+	// (MaxUnlanded; tests lower it).
+	aside  *aside
+	landAt int
 	// pushed are the pushes awaiting their stored, by peer (unacked.go).
 	pushed map[string]map[string]bool
 }
@@ -105,6 +110,7 @@ type Stats struct {
 	GaveUp     int // sessions and wants given up for silence
 	WantsSent  int
 	SendFailed int // messages this engine could not write
+	Aside      int // changes handed to land aside (aside.go)
 }
 
 // ErrNotTaken: a local write the gatekeeper did not let in.
@@ -116,7 +122,8 @@ func New(cfg Config) (*Engine, error) {
 		return nil, errors.New("new sync engine: space, clock and self are required")
 	}
 	return &Engine{cfg: cfg, space: cfg.Space, clock: cfg.Clock, holds: cfg.Holds,
-		peers: map[string]*peer{}, waiting: newWaiting(MaxWaiting), lastHello: cfg.Clock.Now()}, nil
+		peers: map[string]*peer{}, waiting: newWaiting(MaxWaiting), lastHello: cfg.Clock.Now(),
+		landAt: MaxUnlanded}, nil
 }
 
 // Stats returns the counters so far.
@@ -206,6 +213,8 @@ func (e *Engine) receive(ctx context.Context, from string, msg []byte, more bool
 		if err := e.landLocked(ctx); err != nil {
 			return err
 		}
+	} else if err := e.reapLocked(); err != nil {
+		return err
 	}
 	if err != nil {
 		e.stats.Dropped++

@@ -140,19 +140,10 @@ func (e *Engine) judgeLocked(ctx context.Context, v *record.Version, from string
 	return false, nil
 }
 
-// flushLocked writes what was let in; versions the store refused are taken
-// out of the acknowledgements and refused from their sender.
-func (e *Engine) flushLocked(ctx context.Context, acks map[string][]string) error {
-	failed, err := e.space.Flush(ctx)
-	if err != nil {
-		return err
-	}
-	if len(failed) == 0 {
-		for _, ids := range acks {
-			e.stats.Stored += len(ids)
-		}
-		return nil
-	}
+// ackLandedLocked sends the stored acknowledgements of a change that
+// landed (05 §8 step 5); the versions the store refused (failed) are taken
+// out of them and refused from their sender.
+func (e *Engine) ackLandedLocked(acks map[string][]string, failed []string) {
 	bad := map[string]bool{}
 	for _, id := range failed {
 		bad[id] = true
@@ -171,7 +162,7 @@ func (e *Engine) flushLocked(ctx context.Context, acks map[string][]string) erro
 		acks[did] = kept
 		e.stats.Stored += len(kept)
 	}
-	return nil
+	e.sendAcksLocked(acks)
 }
 
 // retryWaitingLocked retries the waiting versions until no more go in

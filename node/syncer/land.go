@@ -17,17 +17,22 @@ const MaxUnlanded = 2000
 // behind msg. The versions a versions message lets in may wait to land
 // with those of the messages after it, and their stored acknowledgements
 // with them, until one of these comes first:
-//   - MaxUnlanded versions wait;
+//   - MaxUnlanded versions wait: they land aside (aside.go), on another
+//     goroutine, while the next messages are taken in;
 //   - an access version was let in (admission follows what is stored);
 //   - the engine is about to say what it holds (a hello) or read from the
 //     store for a peer;
 //   - any call other than ReceiveMore of a versions message: Receive,
 //     Write, Tick, SetHolds, AddPeer, RemovePeer.
 //
+// In the last three cases what waits lands before the call goes on, after
+// the change landing aside if one is.
+//
 // Until they land, judging, the held checks and the wants count them as
 // held, exactly as the versions of one batch are counted before the batch
-// lands. Synced says false meanwhile. The error is the store's, as for
-// Receive; whatever was waiting then lands nowhere, and is found missing
+// lands; so are those landing aside. Synced says false meanwhile. The
+// error is the store's, as for Receive, this change's or the one landing
+// aside; whatever was waiting then lands nowhere, and is found missing
 // again on the next round.
 func (e *Engine) ReceiveMore(ctx context.Context, from string, msg []byte) error {
 	return e.receive(ctx, from, msg, true)
@@ -41,6 +46,7 @@ type unlanded struct {
 
 // holdLocked adds a batch's acknowledgements to what waits, and lands
 // unless the batch may wait (ReceiveMore) and nothing asks it to land now.
+// MaxUnlanded versions waiting through ReceiveMore land aside.
 func (e *Engine) holdLocked(ctx context.Context, acks map[string][]string) error {
 	if e.wait.acks == nil {
 		e.wait.acks = map[string][]string{}
@@ -48,33 +54,40 @@ func (e *Engine) holdLocked(ctx context.Context, acks map[string][]string) error
 	for did, ids := range acks {
 		e.wait.acks[did] = append(e.wait.acks[did], ids...)
 	}
-	if e.more && !e.space.pendingAccess && e.space.Pending() < MaxUnlanded {
+	if !e.more || e.space.pendingAccess {
+		return e.landLocked(ctx)
+	}
+	if e.space.Pending() < e.landAt {
 		return nil
 	}
-	return e.landLocked(ctx)
+	return e.landAsideLocked(ctx)
 }
 
-// landLocked writes what waits as one change and sends the stored
-// acknowledgements it owes (05 §8 step 5). On an error nothing of it
-// lands.
+// landLocked writes what waits as one change, after the change landing
+// aside, and sends the stored acknowledgements it owes (05 §8 step 5). On
+// an error nothing of it lands.
 func (e *Engine) landLocked(ctx context.Context) error {
+	if err := e.settleLocked(); err != nil {
+		return err
+	}
 	acks := e.wait.acks
 	e.wait.acks = nil
 	if len(acks) == 0 && e.space.Pending() == 0 {
 		return nil
 	}
-	if err := e.flushLocked(ctx, acks); err != nil {
+	failed, err := e.space.Flush(ctx)
+	if err != nil {
 		e.space.Discard()
 		return err
 	}
-	e.sendAcksLocked(acks)
+	e.ackLandedLocked(acks, failed)
 	return nil
 }
 
-// waitingToLand says whether versions wait to land, or acknowledgements to
-// be sent.
+// waitingToLand says whether versions wait to land or are landing aside,
+// or acknowledgements wait to be sent.
 func (e *Engine) waitingToLand() bool {
-	return len(e.wait.acks) > 0 || e.space.Pending() > 0
+	return len(e.wait.acks) > 0 || e.space.Pending() > 0 || e.aside != nil
 }
 
 // mayWait says whether m, received with more behind it, may leave what it

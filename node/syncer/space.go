@@ -43,6 +43,10 @@ type Space struct {
 	// pendingAccess says an access version is among them: it lands at
 	// once, since admission follows what the store holds (netsync).
 	pendingAccess bool
+	// landing are the versions of the change being written aside, off the
+	// engine's lock (Engine.landAsideLocked): held exactly as pending ones
+	// are until it ends (handOff, landed). Never an access version.
+	landing map[string]*record.Version
 }
 
 // SpaceConfig says which space a Space judges for.
@@ -152,7 +156,7 @@ func (s *Space) Verifies() bool { return s.verify }
 // judgements), its access event is added to the history, and it is written
 // with the rest of its batch by Flush.
 func (s *Space) Accept(v *record.Version) error {
-	if p := s.pending[v.ID]; p != nil && (v.IsStub() || !p.IsStub()) {
+	if p := s.unlanded(v.ID); p != nil && (v.IsStub() || !p.IsStub()) {
 		return nil
 	}
 	s.pending[v.ID] = v
@@ -177,6 +181,13 @@ func (s *Space) Accept(v *record.Version) error {
 func (s *Space) Flush(ctx context.Context) (failed []string, err error) {
 	list := s.pendingList
 	s.Discard()
+	return s.put(ctx, list)
+}
+
+// put writes list as one change, or each alone if the store refuses the
+// change (Flush). It touches only the store, which is safe for concurrent
+// use, so a landing aside calls it off the engine's lock.
+func (s *Space) put(ctx context.Context, list []*record.Version) (failed []string, err error) {
 	if len(list) == 0 {
 		return nil, nil
 	}
@@ -210,7 +221,7 @@ func (s *Space) Pending() int { return len(s.pendingList) }
 // Held says whether a copy as good as v is held (accepted or stored): the
 // version whole, or v's stub.
 func (s *Space) Held(ctx context.Context, v *record.Version) bool {
-	if p := s.pending[v.ID]; p != nil {
+	if p := s.unlanded(v.ID); p != nil {
 		return v.IsStub() || !p.IsStub()
 	}
 	f, err := s.store.Form(ctx, v.ID)
@@ -237,7 +248,7 @@ func (s *Space) heldAll(ctx context.Context, vs []*record.Version) []bool {
 	}
 	forms, err := fr.Forms(ctx, ids)
 	for i, v := range vs {
-		if p := s.pending[v.ID]; p != nil {
+		if p := s.unlanded(v.ID); p != nil {
 			out[i] = v.IsStub() || !p.IsStub()
 			continue
 		}
@@ -249,7 +260,7 @@ func (s *Space) heldAll(ctx context.Context, vs []*record.Version) []bool {
 
 // Has says whether any copy of id is held (accepted or stored).
 func (s *Space) Has(ctx context.Context, id string) bool {
-	if s.pending[id] != nil {
+	if s.unlanded(id) != nil {
 		return true
 	}
 	f, err := s.store.Form(ctx, id)
@@ -258,7 +269,7 @@ func (s *Space) Has(ctx context.Context, id string) bool {
 
 func (s *Space) lookup(ctx context.Context) record.Lookup {
 	return func(id string) (*record.Version, bool) {
-		if v := s.pending[id]; v != nil {
+		if v := s.unlanded(id); v != nil {
 			return v, true
 		}
 		v, err := s.store.Get(ctx, id)

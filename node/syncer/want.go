@@ -95,7 +95,7 @@ func (e *Engine) heldManyLocked(ctx context.Context, ids []string) func(id strin
 	}
 	return func(id string) bool {
 		f, ok := forms[id]
-		return e.space.pending[id] != nil || (ok && f != versions.Absent)
+		return e.space.unlanded(id) != nil || (ok && f != versions.Absent)
 	}
 }
 

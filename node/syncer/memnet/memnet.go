@@ -70,6 +70,7 @@ type Network struct {
 	queue  msgQueue
 	seq    uint64
 	filter Filter
+	more   bool // SetMore
 	// Sent, Delivered, Lost count messages (Lost: dropped or cut off).
 	Sent, Delivered, Lost int
 }
@@ -84,6 +85,24 @@ func (n *Network) SetFilter(f Filter) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.filter = f
+}
+
+// MoreReceiver is a Receiver that may leave what a message lets in to
+// land with the next ones when more are queued for it: node/syncer's
+// Engine (ReceiveMore).
+type MoreReceiver interface {
+	ReceiveMore(ctx context.Context, from string, msg []byte) error
+}
+
+// SetMore makes Step hand a message to a MoreReceiver's ReceiveMore when
+// another message for the same node is in flight, as a network with a
+// queue behind the message does. The engine then may land on a goroutine
+// of its own and send from it, so a run with it is no longer the same
+// every time for one seed.
+func (n *Network) SetMore(on bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.more = on
 }
 
 // New makes a network with the given clock, seed and faults.
@@ -211,12 +230,26 @@ func (n *Network) Step(ctx context.Context) (bool, error) {
 	} else {
 		n.Delivered++
 	}
+	more := n.more && n.queuedForLocked(e.to)
 	n.mu.Unlock()
 	n.clock.setAtLeast(e.at)
 	if lost {
 		return true, nil
 	}
+	if mr, ok := r.(MoreReceiver); ok && more {
+		return true, mr.ReceiveMore(ctx, e.from, e.msg)
+	}
 	return true, r.Receive(ctx, e.from, e.msg)
+}
+
+// queuedForLocked says whether a message to node to is in flight.
+func (n *Network) queuedForLocked(to string) bool {
+	for _, e := range n.queue {
+		if e.to == to {
+			return true
+		}
+	}
+	return false
 }
 
 // RunUntilQuiet delivers messages until none is in flight or max were
