@@ -16,6 +16,8 @@ type checked struct {
 	signed []byte
 	at     gaps
 	body   []byte // nil when the version has no body or is a delete
+	// shaped: Parse had checked the version's shape before (CheckedShape).
+	shaped bool
 }
 
 // keepChecked notes what VerifyCached checked of v; a version with unknown
@@ -24,7 +26,18 @@ func (v *Version) keepChecked(signed []byte, at gaps, body []byte) {
 	if at.body < 0 || at.id < 0 || at.sig < 0 || !(at.body <= at.id && at.id <= at.sig) {
 		return
 	}
-	v.checked = &checked{of: v, signed: signed, at: at, body: body}
+	v.checked = &checked{of: v, signed: signed, at: at, body: body, shaped: v.shaped == v}
+}
+
+// CheckedShape is CheckShape for a version on its way into a store: it
+// answers nil at once for a version that Parse read and checked and
+// VerifyCached then found good, both of the version itself (not a copy),
+// which is then not to be changed in place; any other version is checked.
+func CheckedShape(v *Version) error {
+	if c := v.checkedOf(); c != nil && c.shaped {
+		return nil
+	}
+	return CheckShape(v)
 }
 
 // checkedOf is what VerifyCached kept of v itself, or nil.

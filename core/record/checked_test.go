@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 
 	"minca.dev/desktop/core/cjson"
@@ -143,5 +144,51 @@ func BenchmarkStoreEncoding(b *testing.B) {
 				b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 			}
 		})
+	}
+}
+
+// TestCheckedShape: CheckedShape answers at once only for the very version
+// Parse checked and VerifyCached then found good; a version read without
+// the shape check, one not verified, and a copy are checked again.
+func TestCheckedShape(t *testing.T) {
+	s := keyFromSeed(t, 7)
+	frame, err := Marshal(mustSign(t, draftAt(0, ""), s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse := func() *Version {
+		v, err := ParseBytes(frame)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	keys := identity.DIDCache{}
+	good := parse()
+	if err := VerifyCached(good, &keys); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckedShape(good); err != nil {
+		t.Errorf("parsed and verified: %v", err)
+	}
+	if err := CheckedShape(good.Stub()); err != nil {
+		t.Errorf("stub of it: %v", err)
+	}
+	cp := *good
+	cp.Key = "Not A Key"
+	if err := CheckedShape(&cp); err == nil {
+		t.Error("a copy with a bad key passed unchecked")
+	}
+	unverified := parse()
+	unverified.Key = "Not A Key"
+	if err := CheckedShape(unverified); err == nil {
+		t.Error("a parsed version changed before any VerifyCached passed unchecked")
+	}
+	_, weave := loadWeave(t) // verifies, but has no log: read without the shape check
+	if err := VerifyCached(weave, &keys); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckedShape(weave); !errors.Is(err, ErrShape) {
+		t.Errorf("a verified version never shape-checked: %v, want ErrShape", err)
 	}
 }

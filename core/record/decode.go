@@ -35,6 +35,16 @@ type decoder struct {
 	m   map[string]any
 	v   *Version
 	err error
+	n   int // how many known members m holds, as read so far
+}
+
+// get is m[name], counting a member present.
+func (d *decoder) get(name string) (any, bool) {
+	x, ok := d.m[name]
+	if ok {
+		d.n++
+	}
+	return x, ok
 }
 
 func (d *decoder) fail(member, format string, args ...any) {
@@ -45,7 +55,7 @@ func (d *decoder) fail(member, format string, args ...any) {
 
 // str reads a string member: absent gives "", present must be a non-empty string.
 func (d *decoder) str(name string) string {
-	x, ok := d.m[name]
+	x, ok := d.get(name)
 	if !ok {
 		return ""
 	}
@@ -83,7 +93,7 @@ func (d *decoder) safeInt(member string, x any) int64 {
 }
 
 func (d *decoder) seq() {
-	x, ok := d.m[mSeq]
+	x, ok := d.get(mSeq)
 	if !ok {
 		d.fail(mSeq, "is required")
 		return
@@ -92,7 +102,7 @@ func (d *decoder) seq() {
 }
 
 func (d *decoder) log() {
-	x, ok := d.m[mLog]
+	x, ok := d.get(mLog)
 	if !ok {
 		return
 	}
@@ -124,7 +134,7 @@ func (d *decoder) log() {
 
 // stringList reads an array of strings; nil with ok=false when absent.
 func (d *decoder) stringList(name string) ([]string, bool) {
-	x, ok := d.m[name]
+	x, ok := d.get(name)
 	if !ok {
 		return nil, false
 	}
@@ -158,7 +168,7 @@ func (d *decoder) tags() {
 }
 
 func (d *decoder) proof() {
-	x, ok := d.m[mProof]
+	x, ok := d.get(mProof)
 	if !ok {
 		return
 	}
@@ -172,7 +182,7 @@ func (d *decoder) proof() {
 
 // flag reads a member that is true when present (§3.1).
 func (d *decoder) flag(name string) bool {
-	x, ok := d.m[name]
+	x, ok := d.get(name)
 	if !ok {
 		return false
 	}
@@ -187,7 +197,7 @@ func (d *decoder) flags() {
 }
 
 func (d *decoder) links() {
-	x, ok := d.m[mLinks]
+	x, ok := d.get(mLinks)
 	if !ok {
 		return
 	}
@@ -210,8 +220,8 @@ func (d *decoder) links() {
 }
 
 func (d *decoder) bodyAndFiles() {
-	d.v.Body, d.v.HasBody = d.m[mBody]
-	d.v.Files, d.v.HasFiles = d.m[mFiles]
+	d.v.Body, d.v.HasBody = d.get(mBody)
+	d.v.Files, d.v.HasFiles = d.get(mFiles)
 }
 
 // known is every member fromWire reads; the rest are kept as Unknown.
@@ -223,6 +233,9 @@ var known = map[string]bool{
 }
 
 func (d *decoder) unknown() {
+	if d.n == len(d.m) { // every member is known: no need to look
+		return
+	}
 	for k, x := range d.m {
 		if known[k] {
 			continue

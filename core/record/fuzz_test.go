@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"minca.dev/desktop/core/cjson"
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/core/note"
 )
@@ -25,6 +26,7 @@ func FuzzParseVersion(f *testing.F) {
 	f.Add([]byte(`{"id":"x","seq":1e400}`))
 	f.Add([]byte(`{"log":{"n":-0},"seq":-0,"tags":["\ud800"]}`))
 	f.Add([]byte(`[]`))
+	f.Add(append(seed[:len(seed)-1:len(seed)-1], `,"zz":{"n":1},"aa":[]}`...))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		v, err := ParseBytes(b)
 		if err != nil {
@@ -33,6 +35,11 @@ func FuzzParseVersion(f *testing.F) {
 		once, err := Marshal(v)
 		if err != nil {
 			t.Fatalf("marshal of a parsed version: %v", err)
+		}
+		in, _ := cjson.Parse(b)
+		out, _ := cjson.Parse(once)
+		if !sameNames(in.(map[string]any), out.(map[string]any)) {
+			t.Fatalf("members lost or added:\n%s\n%s", b, once)
 		}
 		w, err := ParseBytes(once)
 		if err != nil {
@@ -46,6 +53,19 @@ func FuzzParseVersion(f *testing.F) {
 		g := &Gate{Space: testSpace, Now: time.Unix(1790424000, 0)}
 		g.Check(v)
 	})
+}
+
+// sameNames says whether two objects have the same member names.
+func sameNames(a, b map[string]any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // BenchmarkVerifyVersion measures §3.3 steps 1–4 on a typical version (a

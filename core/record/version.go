@@ -43,6 +43,9 @@ type Version struct {
 	// checked is what VerifyCached checked of this version; a version it
 	// checked is not to be changed in place (a copy is free to change).
 	checked *checked
+	// shaped is the version itself when Parse checked its shape; a copy
+	// (*v) points at another and is checked again (CheckedShape).
+	shaped *Version
 }
 
 // Log is a version's place in its author's line for its collection (§4.10).

@@ -38,6 +38,7 @@ func Parse(val any) (*Version, error) {
 	if err := CheckShape(v); err != nil {
 		return nil, err
 	}
+	v.shaped = v
 	return v, nil
 }
 

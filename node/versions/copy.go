@@ -27,7 +27,7 @@ func prepare(v *record.Version) (*versionCopy, error) {
 	if v == nil {
 		return nil, fmt.Errorf("nil version: %w", ErrInvalid)
 	}
-	if err := record.CheckShape(v); err != nil {
+	if err := record.CheckedShape(v); err != nil { // once only for a checked version
 		return nil, fmt.Errorf("version %s: %w: %w", v.ID, ErrInvalid, err)
 	}
 	if v.IsLoose() {

@@ -32,9 +32,9 @@ var (
 )
 
 // firstSyncCorpus is n first versions (seq 0) of n records by landAuthors
-// writers, newest first as a full node sends them, each checked
-// (record.VerifyCached) as the gatekeeper checks it before the store takes
-// it.
+// writers, newest first as a full node sends them, each read from its wire
+// bytes (record.ParseBytes) and checked (record.VerifyCached) as the
+// gatekeeper reads and checks it before the store takes it.
 func firstSyncCorpus(b *testing.B, n int) []*record.Version {
 	landOnce.Do(func() {
 		ms := make([]*storetest.Maker, landAuthors)
@@ -50,7 +50,16 @@ func firstSyncCorpus(b *testing.B, n int) []*record.Version {
 				var keys identity.DIDCache
 				for i := a; i < n; i += landAuthors {
 					body := map[string]any{"n": float64(i)}
-					v := m.First("app.todo.item", fmt.Sprintf("r%07d", i), body, storetest.Opts{})
+					wire, err := record.Marshal(m.First("app.todo.item", fmt.Sprintf("r%07d", i), body, storetest.Opts{}))
+					if err != nil {
+						b.Error(err)
+						return
+					}
+					v, err := record.ParseBytes(wire)
+					if err != nil {
+						b.Error(err)
+						return
+					}
 					if err := record.VerifyCached(v, &keys); err != nil {
 						b.Error(err)
 						return
