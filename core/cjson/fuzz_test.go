@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"reflect"
 	"testing"
@@ -108,6 +109,26 @@ func FuzzParseAgainstRef(f *testing.F) {
 		}
 		if err == nil && !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q: Parse %#v, before %#v", in, got, want)
+		}
+	})
+}
+
+// FuzzNumberLayout: a safe integer, written as its digits, comes out as
+// the general layout (ECMAScript's Number::toString) writes it.
+func FuzzNumberLayout(f *testing.F) {
+	for _, x := range []float64{1, -1, 9007199254740991, -9007199254740991, 9007199254740992, 1e21, 1e20, 123456789, 0.5, -1e-7, 5e-324} {
+		f.Add(x)
+	}
+	f.Fuzz(func(t *testing.T, x float64) {
+		for _, x := range []float64{x, math.Trunc(x), math.Trunc(math.Mod(x, 1<<53))} {
+			if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
+				continue
+			}
+			got, err := appendNumber(nil, x)
+			want, werr := appendDigits(nil, x)
+			if err != nil || werr != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%v: %s (%v), general layout %s (%v)", x, got, err, want, werr)
+			}
 		}
 	})
 }

@@ -22,6 +22,16 @@ func appendNumber(dst []byte, f float64) ([]byte, error) {
 	if f == 0 { // +0 and -0 alike
 		return append(dst, '0'), nil
 	}
+	if f >= -maxSafeInteger && f <= maxSafeInteger && f == math.Trunc(f) {
+		// A safe integer (seq, log.n, most numbers in bodies) is its
+		// digits, as the general layout below would write them.
+		return strconv.AppendInt(dst, int64(f), 10), nil
+	}
+	return appendDigits(dst, f)
+}
+
+// appendDigits is appendNumber for any finite number but 0.
+func appendDigits(dst []byte, f float64) ([]byte, error) {
 	if f < 0 {
 		dst = append(dst, '-')
 		f = -f
