@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -86,24 +87,30 @@ func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, er
 	if err := folderOutside(dir, n.dir); err != nil {
 		return api.Folder{}, err
 	}
+	if err := checkFolderDir(dir); err != nil {
+		return api.Folder{}, err
+	}
 	var moved *oldCopy
 	if req.Mode == api.FolderMove {
 		from := n.folderPathLocked()
+		if err := n.checkMoveLocked(from, dir); err != nil {
+			return api.Folder{}, err
+		}
 		to, err := n.moveTargetLocked(from, dir) // <dir>/Minca when dir holds other files
 		if err != nil {
-			return api.Folder{}, api.Errorf(api.CodeConflict, "move the data folder: %w", err)
+			return api.Folder{}, worded(api.CodeConflict, "move the data folder", err)
 		}
 		dir = to
 		oc, err := moveFolder(from, dir)
 		if err != nil {
-			return api.Folder{}, api.Errorf(api.CodeConflict, "move the data folder: %w", err)
+			return api.Folder{}, worded(api.CodeConflict, "move the data folder", err)
 		}
 		moved = &oc
 	}
 	info := n.folderInfoLocked(dir)
 	if n.st.AccountID != "" && !info.HoldsThis {
 		if info.Accounts > 0 {
-			return api.Folder{}, api.Errorf(api.CodeConflict, "%s holds other accounts but not this one", req.Path)
+			return api.Folder{}, otherAccounts(req.Path, n.accountsAt(dir))
 		}
 		if err := n.copyVaultLocked(dir); err != nil {
 			return api.Folder{}, err
@@ -119,4 +126,31 @@ func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, er
 	n.wake.kick() // the mirror moves to it (folder_mirror.go)
 	n.emitLocked(api.Event{Kind: "status", Data: n.statusLocked()})
 	return n.folderInfoLocked(n.st.Folder), nil
+}
+
+// accountsAt is the accounts.json rows of the folder at dir, none when it
+// cannot be read.
+func (n *Node) accountsAt(dir string) []vault.Summary {
+	root, err := n.openFolderAt(dir)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	rows, _, _ := vault.ReadAccounts(root)
+	return rows
+}
+
+// checkMoveLocked refuses, in people's words, a move into the data folder
+// itself or a folder inside it (or holding it), and a move into a folder
+// that already holds this account (it is to be used, not moved into).
+func (n *Node) checkMoveLocked(from, to string) error {
+	if n.st.AccountID != "" && n.folderInfoLocked(to).HoldsThis {
+		return folderRefusal(api.CodeConflict, fmt.Errorf("%s already holds this account", to),
+			"Choose \"Use a folder that already holds my account\" instead.", "%s already holds your account, so there is nothing to move.", to)
+	}
+	if err := apart(from, to); err != nil {
+		return folderRefusal(api.CodeConflict, err, "Choose a folder outside your data folder.",
+			"%s and your data folder %s overlap: one is inside the other.", to, from)
+	}
+	return nil
 }

@@ -59,7 +59,8 @@ func (n *Node) moveTargetLocked(from, chosen string) (string, error) {
 			c = filepath.Join(chosen, paths.DataFolderName+" "+strconv.Itoa(i))
 		}
 		if n.st.AccountID != "" && n.folderInfoLocked(c).HoldsThis {
-			return "", api.Errorf(api.CodeConflict, "%s already holds this account: use it rather than move into it", c)
+			return "", folderRefusal(api.CodeConflict, fmt.Errorf("%s already holds this account", c),
+				"Choose \"Use a folder that already holds my account\" and pick it instead.", "%s already holds your account: use it rather than move into it.", c)
 		}
 		if free(c, i == 0) {
 			return c, nil

@@ -76,7 +76,7 @@ func TestMoveIntoFolderNotEmpty(t *testing.T) {
 	}
 	for _, p := range []string{want, box} {
 		_, err := n.SetFolder(ctx, api.SetFolder{Path: p, Mode: "move"})
-		if api.CodeOf(err) != api.CodeConflict || !strings.Contains(err.Error(), "already holds this account") {
+		if api.CodeOf(err) != api.CodeConflict || !strings.Contains(err.Error(), "already holds your account") {
 			t.Fatalf("move into %s: %v", p, err)
 		}
 	}
