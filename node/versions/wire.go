@@ -1,7 +1,9 @@
 package versions
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 
 	"minca.dev/desktop/core/record"
@@ -67,7 +69,9 @@ func (s *SQLite) wireChunk(ctx context.Context, ids []string) (map[string]Wire, 
 	got := make(map[string]Wire, len(ids))
 	for rows.Next() {
 		var w Wire
-		var stub, body []byte
+		// The driver's own bytes, valid until the next row: wireOf copies
+		// them once, into the version's JSON.
+		var stub, body sql.RawBytes
 		if err := rows.Scan(&w.ID, &w.Collection, &w.Key, &stub, &body); err != nil {
 			return nil, err
 		}
@@ -79,12 +83,12 @@ func (s *SQLite) wireChunk(ctx context.Context, ids []string) (map[string]Wire, 
 	return got, rows.Err()
 }
 
-// wireOf is the canonical JSON of a kept version: the stub with the body
-// member put in its place, or, when the stub's keys cannot be compared
-// byte-wise, decode and record.Marshal.
+// wireOf is the canonical JSON of a kept version, in bytes of its own: the
+// stub with the body member put in its place, or, when the stub's keys
+// cannot be compared byte-wise, decode and record.Marshal.
 func wireOf(stub, body []byte) ([]byte, error) {
 	if body == nil {
-		return stub, nil
+		return bytes.Clone(stub), nil
 	}
 	if b, ok := joinBody(stub, body); ok {
 		return b, nil
