@@ -16,9 +16,10 @@ type Status struct {
 	DataFolderChosen bool   `json:"dataFolderChosen"` // whether the user chose it
 	DataFolderExists bool   `json:"dataFolderExists"` // whether it exists on disk
 	Account          string `json:"account,omitempty"`
-	Owner            bool   `json:"owner"`    // this process owns the node
-	KeyStore         string `json:"keyStore"` // "keychain" or "passphrase"
-	Line             string `json:"line"`     // the one-line summary (StatusLine)
+	Owner            bool   `json:"owner"`                // this process owns the node
+	KeyStore         string `json:"keyStore"`             // "keychain" or "passphrase"
+	Line             string `json:"line"`                 // the one-line summary (StatusLine)
+	NoKeychain       bool   `json:"noKeychain,omitempty"` // no account yet, and a new one's key needs a passphrase (api.Status)
 }
 
 // Status returns the app's version, the node's store and the data folder.
@@ -45,6 +46,7 @@ func (a *App) status(ctx context.Context) (Status, error) {
 		Account:          st.Account,
 		Owner:            st.Owner,
 		KeyStore:         st.KeyStore,
+		NoKeychain:       st.NoKeychain,
 	}
 	s.Line = StatusLine(s)
 	return s, nil

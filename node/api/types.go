@@ -12,6 +12,11 @@ type Status struct {
 	Account          string `json:"account,omitempty"` // did:key, when there is one
 	Owner            bool   `json:"owner"`             // this process owns the node
 	KeyStore         string `json:"keyStore"`          // "keychain" or "passphrase" (vault wrap in use)
+	// NoKeychain: there is no account yet and no keychain is usable here,
+	// so a new or restored account's key needs a passphrase (asked from the
+	// start, not after a refusal). Status looks only while there is no
+	// account, so it never asks a keychain an account uses.
+	NoKeychain bool `json:"noKeychain,omitempty"`
 }
 
 // Account is the account this node runs.

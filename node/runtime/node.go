@@ -154,7 +154,9 @@ func (n *Node) closeStores() error {
 func (n *Node) Status(ctx context.Context) (api.Status, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return n.statusLocked(), nil
+	st := n.statusLocked()
+	st.NoKeychain = n.st.AccountID == "" && n.keychainLocked() == nil
+	return st, nil
 }
 
 func (n *Node) statusLocked() api.Status {
