@@ -7,7 +7,7 @@ import (
 
 // b32 is RFC 4648 base32 in lower case without padding. encoding/base32 has
 // no strict mode, so DecodeBase32 checks trailing bits by re-encoding.
-var b32 = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+var b32 = base32.NewEncoding(base32Alphabet).WithPadding(base32.NoPadding)
 
 // Base32 encodes b as lower-case RFC 4648 base32 without padding.
 func Base32(b []byte) string { return b32.EncodeToString(b) }

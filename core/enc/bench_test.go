@@ -10,3 +10,13 @@ func BenchmarkParseCID(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkCIDOfDigest(b *testing.B) {
+	sum, err := ParseCID(CID([]byte("a version")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		_ = CIDOfDigest(sum)
+	}
+}

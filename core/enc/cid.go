@@ -18,7 +18,26 @@ func CID(data []byte) string {
 }
 
 // CIDOfDigest spells a SHA-256 digest as a CID.
-func CIDOfDigest(sum [32]byte) string { return "b" + Base32(sum[:]) }
+func CIDOfDigest(sum [32]byte) string {
+	// Written in place, 5 bytes (8 characters) at a time: one allocation,
+	// the string; every version taken in has its id and body hash spelled.
+	var b [CIDLen]byte
+	b[0] = 'b'
+	for g := range 6 {
+		in := sum[5*g : 5*g+5]
+		x := uint64(in[0])<<32 | uint64(in[1])<<24 | uint64(in[2])<<16 | uint64(in[3])<<8 | uint64(in[4])
+		for j := 8; j > 0; j-- {
+			b[8*g+j] = base32Alphabet[x&31]
+			x >>= 5
+		}
+	}
+	x := uint32(sum[30])<<12 | uint32(sum[31])<<4 // 16 bits and 4 zero bits
+	b[49], b[50], b[51], b[52] = base32Alphabet[x>>15&31], base32Alphabet[x>>10&31], base32Alphabet[x>>5&31], base32Alphabet[x&31]
+	return string(b[:])
+}
+
+// base32Alphabet is lower-case RFC 4648 base32, as b32 writes it.
+const base32Alphabet = "abcdefghijklmnopqrstuvwxyz234567"
 
 // ParseCID returns the digest a CID names. It accepts only the spelling
 // CID writes: 53 characters, a leading 'b', lower-case base32, and a last

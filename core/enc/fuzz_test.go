@@ -73,3 +73,16 @@ func parseCIDByDecode(s string) ([32]byte, error) {
 	copy(sum[:], b)
 	return sum, nil
 }
+
+// FuzzCIDOfDigest: the in-place spelling is "b" and Base32 of the digest.
+func FuzzCIDOfDigest(f *testing.F) {
+	f.Add(make([]byte, 32))
+	f.Add([]byte("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var sum [32]byte
+		copy(sum[:], b)
+		if got, want := CIDOfDigest(sum), "b"+Base32(sum[:]); got != want {
+			t.Fatalf("%x: %s, want %s", sum, got, want)
+		}
+	})
+}
