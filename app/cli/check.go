@@ -2,8 +2,8 @@ package cli
 
 import (
 	"slices"
+	"strings"
 
-	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/identity"
 )
 
@@ -13,16 +13,31 @@ import (
 // templates are the role templates of api.CreateSpace.
 var templates = []string{"team", "club", "notebook"}
 
+// checkSpace checks a space argument: a name or an id, which the node
+// resolves (resolveSpace).
 func checkSpace(s string) error {
-	if !enc.IsCID(s) {
-		return usageErr("%q is not a space id (b… as `minca space list` prints it)", s)
+	if strings.TrimSpace(s) == "" {
+		return usageErr("empty space: give a space's name or id, as `minca space list` prints them")
 	}
 	return nil
 }
 
+// checkAccount checks an account argument: a member's name, or an account
+// id, which must then be a well-formed did:key.
 func checkAccount(s string) error {
+	switch {
+	case strings.TrimSpace(s) == "":
+		return usageErr("empty account: give a member's name or account id, as `minca member list` prints them")
+	case strings.HasPrefix(s, "did:") && !identity.IsDID(s):
+		return usageErr("%q is not an account id (want a did:key:z…, as `minca member list` prints it)", s)
+	}
+	return nil
+}
+
+// checkInviteKey checks an invite key: a did:key.
+func checkInviteKey(s string) error {
 	if !identity.IsDID(s) {
-		return usageErr("%q is not an account (want its did:key:z…, as `minca member list` prints it)", s)
+		return usageErr("%q is not an invite key (want its did:key:z…, as `minca invite list` prints it)", s)
 	}
 	return nil
 }

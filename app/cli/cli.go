@@ -19,6 +19,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,7 +69,7 @@ func Run(env Env) int {
 	if len(args) == 0 {
 		args = []string{"window"}
 	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 1 && isHelp(args[0]) {
 		usage(env.Stdout)
 		return exitOK
 	}
@@ -79,13 +80,59 @@ func Run(env Env) int {
 		}
 		return report(env, "window", openWindowWith(env, args[0]))
 	}
+	if g, ok := groupHelp(args); ok {
+		groupUsage(env.Stdout, g)
+		return exitOK
+	}
+	if args[0] == "help" {
+		return runHelp(env, args[1:])
+	}
 	cmd, rest, err := find(args)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "minca: %v\n\n", err)
-		usage(env.Stderr)
+		if slices.Contains(groups(), args[0]) {
+			groupUsage(env.Stderr, args[0])
+		} else {
+			usage(env.Stderr)
+		}
 		return exitUsage
 	}
 	return report(env, cmd.name, cmd.run(env, cmd, rest))
+}
+
+// isHelp says whether arg asks for help: -h, --help, -help or help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "--help" || arg == "-help" || arg == "help"
+}
+
+// groupHelp says whether args ask a group for its usage ("folder --help").
+func groupHelp(args []string) (string, bool) {
+	if len(args) != 2 || !isHelp(args[1]) || !slices.Contains(groups(), args[0]) {
+		return "", false
+	}
+	return args[0], true
+}
+
+// runHelp is `minca help [COMMAND...]`: the usage of everything, of a
+// group, or of one command (as its -h prints it).
+func runHelp(env Env, args []string) int {
+	switch {
+	case len(args) == 0:
+		usage(env.Stdout)
+		return exitOK
+	case len(args) == 1 && slices.Contains(groups(), args[0]):
+		groupUsage(env.Stdout, args[0])
+		return exitOK
+	}
+	cmd, rest, err := find(args)
+	if err != nil || len(rest) > 0 {
+		if err == nil {
+			err = fmt.Errorf("unexpected argument %q", rest[0])
+		}
+		fmt.Fprintf(env.Stderr, "minca help: %v\nhint: minca help lists every command\n", err)
+		return exitUsage
+	}
+	return report(env, cmd.name, cmd.run(env, cmd, []string{"-h"}))
 }
 
 // find picks the command args name: one word, or a group and a word.
@@ -101,8 +148,14 @@ func find(args []string) (command, []string, error) {
 			if len(args) == 1 {
 				return command{}, nil, fmt.Errorf("%s needs a subcommand: %s", g, strings.Join(subcommands(g), ", "))
 			}
+			if strings.HasPrefix(args[1], "-") {
+				return command{}, nil, fmt.Errorf("unknown option %s: %s needs a subcommand first: %s", args[1], g, strings.Join(subcommands(g), ", "))
+			}
 			return command{}, nil, fmt.Errorf("unknown command %q; %s has: %s", g+" "+args[1], g, strings.Join(subcommands(g), ", "))
 		}
+	}
+	if strings.HasPrefix(args[0], "-") {
+		return command{}, nil, fmt.Errorf("unknown option %s", args[0])
 	}
 	if h := instance.WebLinkHint(args[0]); h != "" {
 		return command{}, nil, fmt.Errorf("unknown command %q: %s", args[0], h)
@@ -115,7 +168,7 @@ func report(env Env, name string, err error) int {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(env.Stderr, "minca %s: %v\n", name, err)
+		fmt.Fprintf(env.Stderr, "minca %s: %s\n", name, strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
 		fmt.Fprintf(env.Stderr, "hint: minca %s -h shows its usage\n", name)
 		return exitUsage
 	}
@@ -170,25 +223,82 @@ func withHint(err error, hint string) error {
 	return &api.Error{Code: ae.Code, Message: ae.Message, Hint: hint, Err: ae.Err}
 }
 
-// newFlags returns a flag set for a command that reports to env.Stderr and
-// prints the command's usage line first on -h.
-func newFlags(env Env, c command) *flag.FlagSet {
+// newFlags returns a flag set for a command: -h prints the command's usage
+// to env.Stdout, and then each of more as a paragraph; a flag error is left to parseArgs, which returns it as a
+// usage error (report prints it once, with a hint).
+func newFlags(env Env, c command, more ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet("minca "+c.name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	failed := &flagFailure{}
+	fs.SetOutput(failed)
 	fs.Usage = func() {
-		fmt.Fprintf(env.Stderr, "Usage: minca %s %s\n\n%s\n", c.name, c.args, c.summary)
+		if failed.said {
+			return // a flag error, not -h
+		}
+		fmt.Fprintf(env.Stdout, "Usage: minca %s %s\n\n%s\n", c.name, c.args, c.summary)
+		if about := argsAbout(c.args); about != "" {
+			fmt.Fprintf(env.Stdout, "\nArguments:\n%s", about)
+		}
 		if hasFlags(fs) {
-			fmt.Fprintln(env.Stderr, "\nOptions:")
+			fmt.Fprintln(env.Stdout, "\nOptions:")
+			fs.SetOutput(env.Stdout)
 			fs.PrintDefaults()
+			fs.SetOutput(failed)
+		}
+		for _, m := range more {
+			fmt.Fprintf(env.Stdout, "\n%s\n", m)
 		}
 	}
 	return fs
+}
+
+// flagFailure is a flag set's output: the flag package writes there only
+// to say what was wrong, which parseArgs says instead.
+type flagFailure struct{ said bool }
+
+func (f *flagFailure) Write(p []byte) (int, error) {
+	f.said = true
+	return len(p), nil
+}
+
+// argWords say what the arguments of the usage lines are.
+var argWords = []struct{ arg, about string }{
+	{"SPACE", "a space's name (any case; give its id when two share the name) or its id, as `minca space list` prints them"},
+	{"ACCOUNT", "a member's name (any case) or account id (did:key:…), as `minca member list` prints them; an account that is no member yet by its id"},
+	{"INVITE-KEY", "an invite's key (did:key:…), as `minca invite list` prints it"},
+}
+
+// argsAbout says what the arguments of a usage line mean, one a line.
+func argsAbout(args string) string {
+	var b strings.Builder
+	for _, a := range argWords {
+		if slices.Contains(strings.Fields(args), a.arg) || slices.Contains(strings.Fields(args), "["+a.arg+"]") {
+			fmt.Fprintf(&b, "  %-10s %s\n", a.arg, a.about)
+		}
+	}
+	return b.String()
 }
 
 func hasFlags(fs *flag.FlagSet) bool {
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	return n > 0
+}
+
+// flagProblems reword the flag package's errors.
+var flagProblems = []struct{ prefix, say string }{
+	{"flag provided but not defined: ", "unknown option %s"},
+	{"flag needs an argument: ", "option %s needs a value"},
+}
+
+// flagErr is a flag error as a usage error, in the command line's words.
+func flagErr(err error) error {
+	msg := err.Error()
+	for _, p := range flagProblems {
+		if rest, ok := strings.CutPrefix(msg, p.prefix); ok {
+			return usageErr(p.say, rest)
+		}
+	}
+	return usageErr("%s", msg)
 }
 
 // parseFlags parses args and refuses positional arguments.
@@ -206,7 +316,7 @@ func parseArgs(fs *flag.FlagSet, args []string, least, most int) ([]string, erro
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, err
 			}
-			return nil, fmt.Errorf("%w: %v", errUsage, err)
+			return nil, flagErr(err)
 		}
 		if fs.NArg() == 0 {
 			break

@@ -78,8 +78,14 @@ func TestVerbsAndUsage(t *testing.T) {
 		{[]string{"--help"}, 0, "Commands:", ""},
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{[]string{"status", "extra"}, 2, "", `unexpected argument "extra"`},
-		{[]string{"status", "--bogus"}, 2, "", "flag provided but not defined"},
-		{[]string{"version", "-h"}, 0, "", "Usage: minca version"},
+		{[]string{"status", "--bogus"}, 2, "", "minca status: unknown option -bogus\nhint: minca status -h shows its usage\n"},
+		{[]string{"version", "-h"}, 0, "Usage: minca version", ""},
+		{[]string{"folder", "--help"}, 0, "Usage: minca folder <command>", ""},
+		{[]string{"folder", "-h"}, 0, "minca folder set PATH [--move] [--json]", ""},
+		{[]string{"space", "help"}, 0, "SPACE      a space's name", ""},
+		{[]string{"help", "folder"}, 0, "remove-old", ""},
+		{[]string{"help", "space", "show"}, 0, "Usage: minca space show SPACE", ""},
+		{[]string{"folder"}, 2, "", "folder needs a subcommand: show, set, remove-old\n\nUsage: minca folder <command>"},
 		{[]string{"ui", "--listen", "0.0.0.0:0"}, 2, "", "only a loopback address"},
 		{[]string{"ui", "--listen", "192.168.1.2:80"}, 2, "", "only a loopback address"},
 		{[]string{"ui", "--listen", "localhost:80"}, 2, "", "want a loopback IP and a port"},
@@ -88,10 +94,43 @@ func TestVerbsAndUsage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			code, out, errOut := run(t, home, tt.args...)
-			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(errOut, tt.err) {
+			quiet := errOut // help and answers print to stdout only
+			if tt.code != 0 {
+				quiet = out // errors to stderr only
+			}
+			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(errOut, tt.err) || quiet != "" {
 				t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 			}
 		})
+	}
+}
+
+// Every command and every group answers -h and --help with its usage on
+// stdout (exit 0, nothing run), and an unknown option with a clear error
+// (exit 2).
+func TestEveryCommandHelp(t *testing.T) {
+	home := t.TempDir()
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	names = append(names, groups()...)
+	for _, name := range names {
+		for _, h := range []string{"-h", "--help"} {
+			args := append(strings.Fields(name), h)
+			code, out, errOut := run(t, home, args...)
+			if code != 0 || !strings.HasPrefix(out, "Usage: minca "+name+" ") || errOut != "" {
+				t.Errorf("minca %s %s: exit %d, stdout %q, stderr %q", name, h, code, out, errOut)
+			}
+		}
+		args := append(strings.Fields(name), "--no-such-option")
+		code, out, errOut := run(t, home, args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "unknown option -") || !strings.Contains(errOut, "no-such-option") {
+			t.Errorf("minca %s --no-such-option: exit %d, stdout %q, stderr %q", name, code, out, errOut)
+		}
+	}
+	if exists(filepath.Join(home, ".local/share/minca")) {
+		t.Error("asking for help reached the node")
 	}
 }
 

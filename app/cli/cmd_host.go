@@ -28,9 +28,7 @@ type hostOptions struct {
 // and takes it over when that process exits.
 func runHost(env Env, c command, args []string) error {
 	var o hostOptions
-	fs := newFlags(env, c)
-	usage := fs.Usage
-	fs.Usage = func() { usage(); fmt.Fprintf(env.Stderr, "\n%s\n", hostHelp) }
+	fs := newFlags(env, c, hostHelp)
 	fs.StringVar(&o.listen, "listen", "", "also accept peers (node sockets, 04) on IP:PORT: ws:// on a loopback IP, wss:// on any other (0.0.0.0:PORT: every interface)")
 	fs.StringVar(&o.advertise, "advertise", "", "the HOST[:PORT] other nodes dial, put into invites (default: the --listen address; for 0.0.0.0 the first LAN IPv4)")
 	if err := parseFlags(fs, args); err != nil {

@@ -38,15 +38,14 @@ func runInviteCreate(env Env, c command, args []string) error {
 	if (o.role == "") == !o.viewOnly {
 		return usageErr("give exactly one of --role ROLE and --view-only")
 	}
-	req := api.CreateInvite{SpaceID: pos[0], Role: o.role, ViewOnly: o.viewOnly, Short: o.short}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		inv, err := n.CreateInvite(ctx, req)
+	return withSpace(env, pos[0], func(ctx context.Context, n api.Node, s api.SpaceSummary) error {
+		inv, err := n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: o.role, ViewOnly: o.viewOnly, Short: o.short})
 		if err != nil {
 			return err
 		}
-		private := false
-		if inv.ViewOnly {
-			d, err := n.Space(ctx, pos[0])
+		private := s.Private
+		if inv.ViewOnly && s.Name == "" { // named by an id the list did not hold
+			d, err := n.Space(ctx, s.ID)
 			if err != nil {
 				return err
 			}
@@ -89,8 +88,8 @@ func runInviteList(env Env, c command, args []string) error {
 
 // invitesOf is a space's open invites, an empty list rather than none (so
 // --json prints []).
-func invitesOf(n api.Node, ctx context.Context, spaceID string) ([]api.Invite, error) {
-	invs, err := n.Invites(ctx, spaceID)
+func invitesOf(n api.Node, ctx context.Context, space api.SpaceSummary) ([]api.Invite, error) {
+	invs, err := n.Invites(ctx, space.ID)
 	if err == nil && invs == nil {
 		invs = []api.Invite{}
 	}
@@ -116,8 +115,13 @@ func runInviteShow(env Env, c command, args []string) error {
 	if err != nil {
 		return err
 	}
-	get := func(n api.Node, ctx context.Context) (api.Invite, error) { return n.InviteLink(ctx, space, key) }
-	return show(env, o, get, func(w io.Writer, inv api.Invite) { printInvite(w, inv, false) })
+	return withSpace(env, space, func(ctx context.Context, n api.Node, s api.SpaceSummary) error {
+		inv, err := n.InviteLink(ctx, s.ID, key)
+		if err != nil {
+			return err
+		}
+		return o.print(env, inv, func(w io.Writer) { printInvite(w, inv, s.Private) })
+	})
 }
 
 // runInviteClose closes an invite.
@@ -126,8 +130,12 @@ func runInviteClose(env Env, c command, args []string) error {
 	if err != nil {
 		return err
 	}
-	closeIt := func(n api.Node, ctx context.Context) error { return n.CloseInvite(ctx, space, key) }
-	return do(env, o, "Closed invite "+key, closeIt)
+	return withSpace(env, space, func(ctx context.Context, n api.Node, s api.SpaceSummary) error {
+		if err := n.CloseInvite(ctx, s.ID, key); err != nil {
+			return err
+		}
+		return o.done(env, "Closed invite "+key)
+	})
 }
 
 // inviteArgs parses the arguments of a verb on one invite: --json, the
@@ -137,7 +145,7 @@ func inviteArgs(env Env, c command, args []string) (o output, space, key string,
 	if err != nil {
 		return o, "", "", err
 	}
-	if err := checkAll(checkSpace(pos[0]), checkAccount(pos[1])); err != nil {
+	if err := checkAll(checkSpace(pos[0]), checkInviteKey(pos[1])); err != nil {
 		return o, "", "", err
 	}
 	return o, pos[0], pos[1], nil
@@ -245,12 +253,7 @@ func inviter(p api.InvitePreview) string {
 }
 
 // shortDID is a did:key shortened as the window shows it.
-func shortDID(did string) string {
-	if !strings.HasPrefix(did, "did:key:") || len(did) <= 24 {
-		return did
-	}
-	return did[:12] + "…" + did[len(did)-4:]
-}
+func shortDID(did string) string { return api.ShortDID(did) }
 
 // Sentences for a link that is refused before the node is asked (03 §7.6).
 const (

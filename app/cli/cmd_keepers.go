@@ -48,13 +48,13 @@ func runSpaceKeepers(env Env, c command, args []string) error {
 	if (len(k.set) > 0 || k.none) && (len(k.add) > 0 || len(k.remove) > 0) || len(k.set) > 0 && k.none {
 		return usageErr("--set and --none replace the list: use them without --add or --remove, and not together")
 	}
-	return withNode(env, func(ctx context.Context, n api.Node) error {
-		ks, err := n.Keepers(ctx, pos[0])
+	return withSpace(env, pos[0], func(ctx context.Context, n api.Node, s api.SpaceSummary) error {
+		ks, err := n.Keepers(ctx, s.ID)
 		if err != nil {
 			return err
 		}
 		if k.changes() {
-			if ks, err = n.SetKeepers(ctx, api.SetKeepers{SpaceID: pos[0], Keepers: k.apply(ks)}); err != nil {
+			if ks, err = n.SetKeepers(ctx, api.SetKeepers{SpaceID: s.ID, Keepers: k.apply(ks)}); err != nil {
 				return err
 			}
 		}
@@ -98,7 +98,7 @@ func printKeepers(w io.Writer, ks []api.Keeper) {
 	for _, kp := range ks {
 		line := kp.URL
 		if line == "" {
-			line = fmt.Sprintf("%s %q (no address: members reach it only through invites naming it)", kp.DID, kp.Name)
+			line = fmt.Sprintf("%s (%s; no address: members reach it only through invites naming it)", api.KeeperLabel(orElse(kp.Name, "a host")), api.ShortDID(kp.DID))
 		}
 		if kp.This {
 			line += " (this computer)"

@@ -4,14 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"minca.dev/desktop/node/api"
 )
 
 // runMemberList lists a space's members.
 func runMemberList(env Env, c command, args []string) error {
-	members := func(n api.Node, ctx context.Context, space string) ([]api.Member, error) {
-		ms, err := n.Members(ctx, space)
+	members := func(n api.Node, ctx context.Context, space api.SpaceSummary) ([]api.Member, error) {
+		ms, err := n.Members(ctx, space.ID)
 		if ms == nil && err == nil {
 			ms = []api.Member{} // JSON: [], not null
 		}
@@ -23,9 +24,13 @@ func runMemberList(env Env, c command, args []string) error {
 func printMembers(w io.Writer, ms []api.Member) {
 	var rows [][]string
 	for _, m := range ms {
-		rows = append(rows, []string{m.DID, m.ProfileName, list(m.Roles), memberNote(m)})
+		roles := strings.Join(m.Roles, ", ")
+		if roles == "" {
+			roles = "no role"
+		}
+		rows = append(rows, []string{api.PersonName(m.ProfileName, m.DID), roles, memberNote(m), m.DID})
 	}
-	table(w, "ACCOUNT\tNAME\tROLES\tNOTE", rows)
+	table(w, "NAME\tROLES\tNOTE\tACCOUNT", rows)
 }
 
 func memberNote(m api.Member) string {
@@ -33,7 +38,7 @@ func memberNote(m api.Member) string {
 	for _, s := range []struct {
 		on   bool
 		text string
-	}{{m.Self, "you"}, {m.Founder, "founder"}, {m.Pending, "pending"}} {
+	}{{m.Self, "you"}, {m.Founder, "founder"}, {m.Pending, "pending: their role waits for the change that gives it"}} {
 		if s.on {
 			if note != "" {
 				note += ", "
@@ -59,16 +64,22 @@ func memberRole(env Env, c command, args []string, assign bool) error {
 	if err != nil {
 		return err
 	}
-	space, account, role := pos[0], pos[1], pos[2]
-	if err := checkAll(checkSpace(space), checkAccount(account), checkRole(role)); err != nil {
+	if err := checkAll(checkSpace(pos[0]), checkAccount(pos[1]), checkRole(pos[2])); err != nil {
 		return err
 	}
-	if assign {
-		give := func(n api.Node, ctx context.Context) error { return n.Assign(ctx, space, account, role) }
-		return do(env, o, fmt.Sprintf("Assigned %s to %s", role, account), give)
-	}
-	take := func(n api.Node, ctx context.Context) error { return n.Unassign(ctx, space, account, role) }
-	return do(env, o, fmt.Sprintf("Unassigned %s from %s", role, account), take)
+	role := pos[2]
+	return withMember(env, pos[0], pos[1], func(ctx context.Context, n api.Node, s api.SpaceSummary, did, name string) error {
+		if assign {
+			if err := n.Assign(ctx, s.ID, did, role); err != nil {
+				return err
+			}
+			return o.done(env, fmt.Sprintf("Gave %s the role %s in %s", name, role, spaceName(s)))
+		}
+		if err := n.Unassign(ctx, s.ID, did, role); err != nil {
+			return err
+		}
+		return o.done(env, fmt.Sprintf("Took the role %s from %s in %s", role, name, spaceName(s)))
+	})
 }
 
 // runMemberRemove removes a member from a space.
@@ -80,6 +91,22 @@ func runMemberRemove(env Env, c command, args []string) error {
 	if err := checkAll(checkSpace(pos[0]), checkAccount(pos[1])); err != nil {
 		return err
 	}
-	remove := func(n api.Node, ctx context.Context) error { return n.RemoveMember(ctx, pos[0], pos[1]) }
-	return do(env, o, "Removed "+pos[1], remove)
+	return withMember(env, pos[0], pos[1], func(ctx context.Context, n api.Node, s api.SpaceSummary, did, name string) error {
+		if err := n.RemoveMember(ctx, s.ID, did); err != nil {
+			return err
+		}
+		return o.done(env, fmt.Sprintf("%s is no longer a member of %s", name, spaceName(s)))
+	})
+}
+
+// withMember runs f on the node with the space and the account the
+// arguments name (resolveSpace, resolveMember).
+func withMember(env Env, space, account string, f func(ctx context.Context, n api.Node, s api.SpaceSummary, did, name string) error) error {
+	return withSpace(env, space, func(ctx context.Context, n api.Node, s api.SpaceSummary) error {
+		did, name, err := resolveMember(ctx, n, s, account)
+		if err != nil {
+			return err
+		}
+		return f(ctx, n, s, did, name)
+	})
 }

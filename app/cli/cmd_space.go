@@ -2,9 +2,11 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"minca.dev/desktop/node/api"
 )
@@ -64,37 +66,87 @@ func printSpaces(w io.Writer, spaces []api.SpaceSummary) {
 	}
 	var rows [][]string
 	for _, s := range spaces {
-		rows = append(rows, []string{s.ID, s.Name, list(s.Roles), strconv.Itoa(s.Members), s.Sync})
+		rows = append(rows, []string{s.Name, yourPlace(s), strconv.Itoa(s.Members), api.SpaceWord(s), s.ID})
 	}
-	table(w, "ID\tNAME\tYOUR ROLES\tMEMBERS\tSYNC", rows)
+	table(w, "NAME\tYOU\tMEMBERS\tSTATE\tID", rows)
 }
 
-// runSpaceShow prints one space.
+// yourPlace is this account's place in a space, as the window shows it:
+// founder and its roles, or why it has none.
+func yourPlace(s api.SpaceSummary) string {
+	var parts []string
+	switch {
+	case s.Removed != nil:
+		return "removed"
+	case s.Joining != nil:
+		return "joining"
+	case s.Founder:
+		parts = append(parts, "founder")
+	}
+	if len(s.Roles) > 0 {
+		parts = append(parts, strings.Join(s.Roles, ", "))
+	}
+	if len(parts) == 0 {
+		return "no role"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// runSpaceShow prints one space. The node's answer names its roles under
+// "roles" (SpaceDetail.RoleTemplates), which hides this account's roles
+// from it over the socket: they come from the space's summary instead.
 func runSpaceShow(env Env, c command, args []string) error {
-	return runShowSpace(env, c, args, api.Node.Space, printSpace)
+	get := func(n api.Node, ctx context.Context, s api.SpaceSummary) (spaceShown, error) {
+		d, err := n.Space(ctx, s.ID)
+		if err != nil {
+			return spaceShown{}, err
+		}
+		if d.Roles == nil {
+			d.Roles = s.Roles
+		}
+		spaces, err := n.Spaces(ctx)
+		return spaceShown{d, spaces}, err
+	}
+	return runShowSpace(env, c, args, get, printSpace)
 }
 
-func printSpace(w io.Writer, d api.SpaceDetail) {
-	kind := "public"
+// spaceShown is a space's page, with the spaces its peers sync besides.
+type spaceShown struct {
+	api.SpaceDetail
+	spaces []api.SpaceSummary
+}
+
+func printSpace(w io.Writer, v spaceShown) {
+	d := v.SpaceDetail
+	kind := "public: anyone with its link can read it"
 	if d.Private {
-		kind = "private, key " + d.KeyID
+		kind = "private: only members can read it"
 	}
-	fmt.Fprintf(w, "%s (%s)\n  id       %s\n  created  %s\n  members  %d\n  sync     %s\n  you      %s\n\nRoles:\n",
-		d.Name, kind, d.ID, d.CreatedAt.Format("2006-01-02 15:04"), d.Members, d.Sync, list(d.Roles))
+	fmt.Fprintf(w, "%s (%s)\n  id       %s\n  created  %s\n  members  %d\n  state    %s\n  you      %s\n",
+		d.Name, kind, d.ID, d.CreatedAt.Local().Format("2006-01-02 15:04"), d.Members, api.SpaceWord(d.SpaceSummary), yourPlace(d.SpaceSummary))
+	if d.Private {
+		fmt.Fprintf(w, "  key      %s\n", d.KeyID)
+	}
+	fmt.Fprintln(w, "\nRoles:")
 	var rows [][]string
 	for _, r := range d.RoleTemplates {
 		rows = append(rows, []string{"  " + r.Name, r.Title, list(r.Commands)})
 	}
 	table(w, "  NAME\tTITLE\tGRANTS", rows)
-	if len(d.Peers) > 0 {
-		fmt.Fprintln(w, "\nPeers:")
-		printPeers(w, d.Peers)
+	fmt.Fprintln(w, "\nSynced with:")
+	if len(d.Peers) == 0 {
+		fmt.Fprintln(w, "  No other computer right now. Changes wait here and go out when a member's computer is reachable.")
+	} else {
+		printPeers(w, d.Peers, v.spaces)
 	}
 	if len(d.Keepers) > 0 {
 		fmt.Fprintln(w)
 		printKeepers(w, d.Keepers)
 	}
 }
+
+// MarshalJSON is the node's answer as it is: --json prints SpaceDetail.
+func (v spaceShown) MarshalJSON() ([]byte, error) { return json.Marshal(v.SpaceDetail) }
 
 // runSpaceLeave leaves a space.
 func runSpaceLeave(env Env, c command, args []string) error {
@@ -105,6 +157,10 @@ func runSpaceLeave(env Env, c command, args []string) error {
 	if err := checkSpace(pos[0]); err != nil {
 		return err
 	}
-	leave := func(n api.Node, ctx context.Context) error { return n.LeaveSpace(ctx, pos[0]) }
-	return do(env, o, "Left space "+pos[0], leave)
+	return withSpace(env, pos[0], func(ctx context.Context, n api.Node, s api.SpaceSummary) error {
+		if err := n.LeaveSpace(ctx, s.ID); err != nil {
+			return err
+		}
+		return o.done(env, "Left "+spaceName(s))
+	})
 }

@@ -37,7 +37,7 @@ func commands() []command {
 		{"space keepers", "SPACE [--add ADDRESS]... [--remove ADDRESS|DID]... [--set ADDRESS]... [--none] [--json]", "list or change the always-on hosts that keep a space (03 §10)", runSpaceKeepers},
 
 		{"member list", "SPACE [--json]", "list a space's members and their roles", runMemberList},
-		{"member assign", "SPACE ACCOUNT ROLE [--json]", "give a member (a did:key) a role", runMemberAssign},
+		{"member assign", "SPACE ACCOUNT ROLE [--json]", "give a member a role (or an account that is no member yet, by its did:key)", runMemberAssign},
 		{"member unassign", "SPACE ACCOUNT ROLE [--json]", "take a role from a member", runMemberUnassign},
 		{"member remove", "SPACE ACCOUNT [--json]", "remove a member (a private space changes its key)", runMemberRemove},
 
@@ -80,6 +80,25 @@ func subcommands(group string) []string {
 		}
 	}
 	return subs
+}
+
+// groupUsage is the usage of a group's commands ("minca folder --help").
+func groupUsage(w io.Writer, group string) {
+	fmt.Fprintf(w, "Usage: minca %s <command> [arguments]\n\nCommands:\n", group)
+	var args []string
+	for _, c := range commands() {
+		g, sub, ok := strings.Cut(c.name, " ")
+		if !ok || g != group {
+			continue
+		}
+		fmt.Fprintf(w, "  %-11s %s\n", sub, c.summary)
+		fmt.Fprintf(w, "  %-11s   minca %s %s\n", "", c.name, c.args)
+		args = append(args, c.args)
+	}
+	if about := argsAbout(strings.Join(args, " ")); about != "" {
+		fmt.Fprintf(w, "\nArguments:\n%s", about)
+	}
+	fmt.Fprintf(w, "\n\"minca %s <command> -h\" shows a command's options.\n", group)
 }
 
 func usage(w io.Writer) {
@@ -126,9 +145,12 @@ choose in Settings (Let others connect) or here; it is off for a new profile:
 Invites then carry this computer's address ("minca network show").
 
 Arguments:
-  SPACE     a space id (b…, as "minca space list" prints it)
-  ACCOUNT   an account's did:key
+  SPACE     a space's name (any case; its id when two share the name), or
+            its id, as "minca space list" prints them
+  ACCOUNT   a member's name (any case) or account id (did:key:…), as
+            "minca member list" prints them
   --json    print the result as JSON, for scripts
+  -h        a command's usage ("minca space show -h", "minca space -h")
 
 Environment:
   MINCA_PASSPHRASE     passphrase for the account where no keychain is usable

@@ -83,7 +83,7 @@ func TestMessages(t *testing.T) {
 		{name: "remove yourself", args: []string{"member", "remove", priv.ID, me}, code: 2,
 			err: []string{"removing it is leaving the space", "hint: to leave, use `minca space leave " + priv.ID + "`"}},
 		{name: "assign a role the space lacks", args: []string{"member", "assign", pub.ID, other, "nosuchrole"}, code: 2,
-			err: []string{`no role "nosuchrole"`, "its roles: admin, member"}, never: []string{"Assigned"}},
+			err: []string{`no role "nosuchrole"`, "its roles: admin, member"}, never: []string{"Gave"}},
 		{name: "a link cut short", args: []string{"join", invOnly[:len(invOnly)-10]}, code: 2,
 			err: []string{"minca join: " + linkCut, "hint: add --verbose"}, never: []string{"§7.6", "base64"}},
 		{name: "not a link", args: []string{"join", "https://minca.dev/join#invite=%%%"}, code: 2,
@@ -104,7 +104,7 @@ func TestMessages(t *testing.T) {
 		{name: "unlocked for this command only", args: []string{"account", "restore", "--passphrase-file", passFile}, noPass: true, code: 0,
 			out: []string{"Restored account Ana", "unlocked only while this command runs", "the passphrase is never stored"}},
 		{name: "restore's help says so", args: []string{"account", "restore", "-h"}, code: 0,
-			err: []string{"-passphrase-file string", "else this command only (the passphrase is never kept)"}},
+			out: []string{"-passphrase-file string", "else this command only (the passphrase is never kept)"}},
 		{name: "locked again after", args: []string{"space", "list"}, noPass: true, code: 1, err: []string{"the account is locked"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) { m.say(t, tt) })

@@ -28,9 +28,9 @@ func runShow[T any](env Env, c command, args []string, get func(api.Node, contex
 	return show(env, o, get, human)
 }
 
-// runShowSpace is runShow for a verb whose one argument is a space: the
-// space id is checked, then handed to get (api.Node.Space fits).
-func runShowSpace[T any](env Env, c command, args []string, get func(api.Node, context.Context, string) (T, error), human func(io.Writer, T)) error {
+// runShowSpace is runShow for a verb whose one argument is a space, by
+// name or id: the space is resolved (resolveSpace), then handed to get.
+func runShowSpace[T any](env Env, c command, args []string, get func(api.Node, context.Context, api.SpaceSummary) (T, error), human func(io.Writer, T)) error {
 	o, pos, err := outputArgs(env, c, args, 1, 1)
 	if err != nil {
 		return err
@@ -38,7 +38,25 @@ func runShowSpace[T any](env Env, c command, args []string, get func(api.Node, c
 	if err := checkSpace(pos[0]); err != nil {
 		return err
 	}
-	return show(env, o, func(n api.Node, ctx context.Context) (T, error) { return get(n, ctx, pos[0]) }, human)
+	return show(env, o, func(n api.Node, ctx context.Context) (T, error) {
+		s, err := resolveSpace(ctx, n, pos[0])
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return get(n, ctx, s)
+	}, human)
+}
+
+// withSpace runs f on the node with the space arg names (by name or id).
+func withSpace(env Env, arg string, f func(ctx context.Context, n api.Node, s api.SpaceSummary) error) error {
+	return withNode(env, func(ctx context.Context, n api.Node) error {
+		s, err := resolveSpace(ctx, n, arg)
+		if err != nil {
+			return err
+		}
+		return f(ctx, n, s)
+	})
 }
 
 // do has the node do f, then says it is done: {"ok":true} with --json,

@@ -25,39 +25,43 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"account", "create", "--name", "A", "extra"}, `unexpected argument "extra"`},
 		{[]string{"account", "create", "--name", "A", "--passphrase-file", "/no/such/file"}, "read /no/such/file"},
 		{[]string{"account", "show", "x"}, `unexpected argument "x"`},
-		{[]string{"account", "show", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"account", "show", "--bogus"}, "unknown option -bogus"},
+		{[]string{"account", "create", "--name"}, "option -name needs a value"},
+		{[]string{"account", "--bogus"}, "unknown option --bogus: account needs a subcommand first"},
+		{[]string{"--bogus"}, "unknown option --bogus"},
 		{[]string{"space", "create"}, "missing arguments"},
 		{[]string{"space", "create", "T", "--template", "office"}, `template "office": want team, club or notebook`},
 		{[]string{"space", "create", "", "--json"}, "empty space name"},
 		{[]string{"space", "create", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"space", "list", "x"}, `unexpected argument "x"`},
 		{[]string{"space", "show"}, "missing arguments"},
-		{[]string{"space", "show", "nope"}, `"nope" is not a space id`},
-		{[]string{"space", "leave", "nope"}, `"nope" is not a space id`},
+		{[]string{"space", "show", ""}, "empty space: give a space's name or id"},
+		{[]string{"space", "leave", " "}, "empty space"},
+		{[]string{"space", "keepers", ""}, "empty space"},
 		{[]string{"member", "list"}, "missing arguments"},
-		{[]string{"member", "list", "nope"}, "is not a space id"},
+		{[]string{"member", "list", ""}, "empty space"},
 		{[]string{"member", "assign", space, did}, "missing arguments"},
-		{[]string{"member", "assign", space, "bob", "member"}, `"bob" is not an account`},
-		{[]string{"member", "assign", "nope", did, "member"}, "is not a space id"},
+		{[]string{"member", "assign", space, "", "member"}, "empty account"},
+		{[]string{"member", "assign", "", did, "member"}, "empty space"},
 		{[]string{"member", "assign", space, did, ""}, "empty role name"},
-		{[]string{"member", "unassign", space, "did:key:zBAD", "member"}, "is not an account"},
+		{[]string{"member", "unassign", space, "did:key:zBAD", "member"}, `"did:key:zBAD" is not an account id`},
 		{[]string{"member", "remove", space}, "missing arguments"},
-		{[]string{"member", "remove", space, "x"}, "is not an account"},
+		{[]string{"member", "remove", space, "did:x"}, "is not an account id"},
 		{[]string{"invite", "create", space}, "give exactly one of --role ROLE and --view-only"},
 		{[]string{"invite", "create", space, "--role", "member", "--view-only"}, "give exactly one of"},
-		{[]string{"invite", "create", "nope", "--view-only"}, "is not a space id"},
+		{[]string{"invite", "create", "", "--view-only"}, "empty space"},
 		{[]string{"invite", "list"}, "missing arguments"},
 		{[]string{"invite", "close", space}, "missing arguments"},
 		{[]string{"invite", "show", space}, "missing arguments"},
-		{[]string{"invite", "show", space, "key"}, "is not an account"},
-		{[]string{"invite", "close", space, "key"}, "is not an account"},
+		{[]string{"invite", "show", space, "key"}, `"key" is not an invite key`},
+		{[]string{"invite", "close", space, "key"}, "is not an invite key"},
 		{[]string{"join"}, "missing arguments"},
 		{[]string{"join", ""}, "empty link"},
 		{[]string{"join", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"folder", "show", "x"}, `unexpected argument "x"`},
 		{[]string{"folder", "set"}, "missing arguments"},
 		{[]string{"sync"}, "sync needs a subcommand: status, now, pause, resume"},
-		{[]string{"sync", "now", "nope"}, "is not a space id"},
+		{[]string{"sync", "now", ""}, "empty space"},
 		{[]string{"sync", "now", space, space}, "unexpected argument"},
 		{[]string{"sync", "pause", "x"}, `unexpected argument "x"`},
 		{[]string{"sync", "resume", "--json", "x"}, `unexpected argument "x"`},
@@ -71,7 +75,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"host", "--listen", "127.0.0.1:99999"}, "port must be a number"},
 		{[]string{"host", "x"}, `unexpected argument "x"`},
 		{[]string{"status", "x"}, `unexpected argument "x"`},
-		{[]string{"tray", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"tray", "--bogus"}, "unknown option -bogus"},
+		{[]string{"folder", "frob"}, `unknown command "folder frob"; folder has: show, set, remove-old`},
+		{[]string{"help", "frob"}, `unknown command "frob"`},
+		{[]string{"help", "space", "show", "x"}, `unexpected argument "x"`},
 		{[]string{"minca:not-an-invite"}, "no readable invite"},
 		{[]string{"minca:x", "y"}, `unexpected argument "y" after a link`},
 	}
@@ -105,9 +112,9 @@ func TestHelp(t *testing.T) {
 			t.Errorf("help lacks %q", want)
 		}
 	}
-	code, _, errOut := m.minca(t, "space", "create", "-h")
-	if code != 0 || !strings.Contains(errOut, "Usage: minca space create NAME") || !strings.Contains(errOut, "-template") {
-		t.Fatalf("space create -h: exit %d, %s", code, errOut)
+	code, out, errOut := m.minca(t, "space", "create", "-h")
+	if code != 0 || !strings.Contains(out, "Usage: minca space create NAME") || !strings.Contains(out, "-template") || errOut != "" {
+		t.Fatalf("space create -h: exit %d, %q %q", code, out, errOut)
 	}
 }
 
