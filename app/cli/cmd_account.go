@@ -43,7 +43,7 @@ func runAccountCreate(env Env, c command, args []string) error {
 			return err
 		}
 		return o.print(env, acc, func(w io.Writer) {
-			fmt.Fprintf(w, "Created account %s (%s), keys in the %s.\n\n", acc.Account.ProfileName, acc.Account.DID, acc.Account.KeyStore)
+			fmt.Fprintf(w, "Created account %s (%s). Its keys are %s.\n\n", acc.Account.ProfileName, acc.Account.DID, keyStoreWords(acc.Account.KeyStore))
 			fmt.Fprintf(w, "Recovery code — write it down now, it is shown only once:\n\n  %s\n", acc.RecoveryCode)
 		})
 	})
@@ -98,7 +98,7 @@ func runAccountRestore(env Env, c command, args []string) error {
 		return err
 	}
 	return o.print(env, acc, func(w io.Writer) {
-		fmt.Fprintf(w, "Restored account %s (%s), keys in the %s.\n", acc.ProfileName, acc.DID, acc.KeyStore)
+		fmt.Fprintf(w, "Restored account %s (%s). Its keys are %s.\n", acc.ProfileName, acc.DID, keyStoreWords(acc.KeyStore))
 		if acc.KeyStore == runtime.KeyStorePassphrase && a.Role() == attach.Owner {
 			fmt.Fprint(w, unlockedOnce)
 		}
@@ -116,6 +116,17 @@ and the passphrase is never stored. Give MINCA_PASSPHRASE to each command, or ke
 // runAccountShow prints the profile's account.
 func runAccountShow(env Env, c command, args []string) error {
 	return runShow(env, c, args, api.Node.Account, func(w io.Writer, acc api.Account) {
-		fmt.Fprintf(w, "%s\n  account  %s\n  keys     %s\n", acc.ProfileName, acc.DID, acc.KeyStore)
+		fmt.Fprintf(w, "%s\n  account  %s\n  keys     %s\n", acc.ProfileName, acc.DID, keyStoreWords(acc.KeyStore))
 	})
+}
+
+// keyStoreWords says where the account's keys are kept, as Settings does.
+func keyStoreWords(ks string) string {
+	switch ks {
+	case runtime.KeyStoreKeychain:
+		return "kept in this computer's keychain, which unlocks them when Minca starts"
+	case runtime.KeyStorePassphrase:
+		return "locked with your passphrase, as this computer has no keychain Minca can use"
+	}
+	return "kept as " + ks
 }

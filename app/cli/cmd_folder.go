@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"minca.dev/desktop/app"
 	"minca.dev/desktop/node/api"
 )
 
@@ -15,16 +16,20 @@ func runFolderShow(env Env, c command, args []string) error {
 }
 
 func printFolder(w io.Writer, f api.Folder) {
-	state := "default, not chosen yet"
-	if f.Chosen {
-		state = "chosen"
+	state := app.FolderState(app.Status{DataFolderChosen: f.Chosen, DataFolderExists: f.Exists})
+	fmt.Fprintf(w, "%s (%s)\n", f.Path, state)
+	switch {
+	case !f.Exists:
+	case f.HoldsThis:
+		fmt.Fprintln(w, "  Holds your account.")
+	default:
+		fmt.Fprintln(w, "  Does not hold your account yet.")
 	}
-	if !f.Exists {
-		state += ", missing"
+	if f.Accounts > 1 {
+		fmt.Fprintf(w, "  %d accounts keep their data here.\n", f.Accounts)
 	}
-	fmt.Fprintf(w, "%s (%s)\n  accounts in it  %d\n  holds this one  %v\n", f.Path, state, f.Accounts, f.HoldsThis)
 	if f.Previous != "" {
-		fmt.Fprintf(w, "  old copy        %s (no longer used: `minca folder remove-old` deletes it, --keep forgets it)\n", f.Previous)
+		fmt.Fprintf(w, "  Old copy: %s (no longer used: `minca folder remove-old` deletes it, --keep forgets it)\n", f.Previous)
 	}
 }
 

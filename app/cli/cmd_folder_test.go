@@ -22,7 +22,7 @@ func TestFolderRemoveOld(t *testing.T) {
 	if f.Path != moved || f.Previous != old {
 		t.Fatalf("folder set --move: %+v", f)
 	}
-	if code, out, _ := m.minca(t, "folder", "show"); code != 0 || !strings.Contains(out, "old copy        "+old) {
+	if code, out, _ := m.minca(t, "folder", "show"); code != 0 || !strings.Contains(out, "Old copy: "+old) {
 		t.Fatalf("folder show: exit %d\n%s", code, out)
 	}
 	if err := os.WriteFile(filepath.Join(old, "later.txt"), []byte("mine"), 0o600); err != nil {

@@ -44,6 +44,8 @@ func TestNamesAndWords(t *testing.T) {
 		{name: "invites by name", args: []string{"invite", "list", "GARDEN CLUB"}, out: []string{"INVITE-KEY", "role member"}},
 		{name: "keepers by name", args: []string{"space", "keepers", "notes"}, out: []string{"No keepers"}},
 		{name: "sync now by name", args: []string{"sync", "now", "Notes"}, out: []string{"Sync started"}},
+		{name: "account in words", args: []string{"account", "show"}, out: []string{"keys     locked with your passphrase"}, never: []string{"keys     passphrase"}},
+		{name: "folder in words", args: []string{"folder", "show"}, out: []string{"(default, not chosen yet)\n  Holds your account.\n"}, never: []string{"true", "holds this one"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) { m.say(t, tt) })
 	}
