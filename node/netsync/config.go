@@ -79,9 +79,11 @@ type SpaceConfig struct {
 	// Opener opens bodies as this account can (the space's keyring in a
 	// private space); nil: a public space's bodies.
 	Opener judge.Opener
-	// Keys gives every key of a private space the account holds now
-	// (spacekey.Keyring.Keys); it is asked at each handshake. Nil in a
-	// public space.
+	// Keys gives every key of a private space the account holds now,
+	// those the history names (spacekey.Keyring.Keys) and those it does
+	// not name yet (Unplaced: an invite's key, 03 §7.4); it is asked at
+	// each handshake. Only named keys check a peer's proof (gate.go). Nil
+	// in a public space.
 	Keys func() []*spacekey.Key
 	// Hosts are the account's own node URLs (URL#DID), dialled first;
 	// Nodes the invitation's (03 §7.4). At most 8 are dialled in all.

@@ -2,6 +2,7 @@ package netsync
 
 import (
 	"fmt"
+	"slices"
 
 	"minca.dev/desktop/core/handshake"
 	"minca.dev/desktop/core/spacekey"
@@ -31,20 +32,54 @@ func (s *syncSpace) current() *view {
 }
 
 // heldKeys is the keys the account holds that the history names, oldest
-// first, in S.keys order (03 §4.1, §14).
-func (s *syncSpace) heldKeys(v *view) []*spacekey.Key {
+// first, in S.keys order (03 §4.1, §14), and apart, newest last, at most
+// handshake.MaxEarlier held keys the history does not name yet: an
+// invite's key (03 §7.4) when the space changed its key after the genesis
+// this node holds, which the history names once synced (03 §9.3).
+func (s *syncSpace) heldKeys(v *view) (named, unnamed []*spacekey.Key) {
 	if s.keys == nil {
-		return nil
+		return nil, nil
 	}
 	held := s.keys()
-	var out []*spacekey.Key
+	placed := make([]bool, len(held))
 	for _, e := range v.keys {
-		for _, k := range held {
+		for i, k := range held {
 			if k.Names(e.KeyID, e.ReadKey) {
-				out = append(out, k)
+				named = append(named, k)
+				placed[i] = true
 				break
 			}
 		}
+	}
+	for i, k := range held {
+		if !placed[i] && !slices.ContainsFunc(named, func(n *spacekey.Key) bool { return n.ID() == k.ID() }) {
+			unnamed = append(unnamed, k)
+		}
+	}
+	if len(unnamed) > handshake.MaxEarlier {
+		unnamed = unnamed[len(unnamed)-handshake.MaxEarlier:]
+	}
+	return named, unnamed
+}
+
+// proofKeys orders the keys a read proof offers (04 §6.3), the first
+// proving and sealing the note: the newest key the history names, then
+// the keys it does not name yet, newest first, then the older named ones.
+// A verifier whose current key is one the history here does not name yet
+// admits on it by an earlier entry (step 5): it is never taken on this
+// node's word, only on the verifier's own history. With no named key, the
+// newest unnamed key proves.
+func proofKeys(named, unnamed []*spacekey.Key) []*spacekey.Key {
+	var out []*spacekey.Key
+	if n := len(named); n > 0 {
+		out = append(out, named[n-1])
+		named = named[:n-1]
+	}
+	for i := len(unnamed) - 1; i >= 0; i-- {
+		out = append(out, unnamed[i])
+	}
+	for i := len(named) - 1; i >= 0; i-- {
+		out = append(out, named[i])
 	}
 	return out
 }
@@ -59,7 +94,8 @@ func (g gate) Verifier(id string) (*handshake.Verifier, error) {
 	}
 	v := s.current()
 	byRead := map[string][]byte{}
-	for _, k := range s.heldKeys(v) {
+	named, _ := s.heldKeys(v) // a key the history does not name proves nothing here
+	for _, k := range named {
 		byRead[k.ReadDID()] = k.Raw()
 	}
 	spaceKey := func(readKey string) []byte { return byRead[readKey] }
@@ -69,25 +105,25 @@ func (g gate) Verifier(id string) (*handshake.Verifier, error) {
 }
 
 // Reader: what this node proves reading a private space with (04 §6.3):
-// every read key it holds, newest first, and its session note sealed under
-// the newest one's space key.
+// every read key it holds, in proofKeys' order, and its session note sealed
+// under the first one's space key.
 func (g gate) Reader(id string) (*handshake.Reader, error) {
 	s, err := g.m.served(id)
 	if err != nil || !s.private {
 		return nil, err
 	}
-	keys := s.heldKeys(s.current())
+	keys := proofKeys(s.heldKeys(s.current()))
 	if len(keys) == 0 {
 		return nil, fmt.Errorf("space %s: %w", id, ErrNoKey)
 	}
 	r := &handshake.Reader{}
-	for i := len(keys) - 1; i >= 0; i-- {
-		r.Keys = append(r.Keys, keys[i].ReadKeyPair())
+	for _, k := range keys {
+		r.Keys = append(r.Keys, k.ReadKeyPair())
 	}
 	g.m.mu.Lock()
 	n := g.m.note
 	g.m.mu.Unlock()
-	r.Member, err = handshake.SealMember(keys[len(keys)-1].Raw(), id, n.JSON(), g.m.cfg.Rand)
+	r.Member, err = handshake.SealMember(keys[0].Raw(), id, n.JSON(), g.m.cfg.Rand)
 	if err != nil {
 		return nil, fmt.Errorf("space %s: %w", id, err)
 	}

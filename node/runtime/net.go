@@ -167,13 +167,16 @@ func (n *Node) localEngine(ctx context.Context, h *held) (*syncer.Engine, error)
 }
 
 // all is every key of the space the account reaches now, for the
-// handshakes of node/netsync (04 §6.3).
+// handshakes of node/netsync (04 §6.3): the keys the history names, then
+// the held ones it does not name yet (an invite's current key while the
+// history is only the genesis, 03 §7.4), which prove reading to a peer
+// whose history names them.
 func (k *keys) all() []*spacekey.Key {
 	r, err := k.keyring(context.Background())
 	if err != nil {
 		return nil
 	}
-	return r.Keys()
+	return append(r.Keys(), r.Unplaced()...)
 }
 
 // forward turns the Manager's deltas into the node's Watch events: a sync

@@ -1,0 +1,63 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// keyChangesShown counts the key changes p's access history of space id
+// shows (03 §9.3).
+func keyChangesShown(t *testing.T, p *person, id string) int {
+	t.Helper()
+	hs, err := p.n.History(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range hs {
+		if c.Action == actChangeKey {
+			n++
+		}
+	}
+	return n
+}
+
+// After a key change a newcomer still joins (03 §7.4, §9.3; 04 §6.3): Eve's
+// invite carries the current key, which her history (the genesis alone)
+// does not name yet; she proves reading with it, Alice's node admits her on
+// its current key, and the join lands, with no misbehaviour counted.
+func TestJoinAfterKeyChange(t *testing.T) {
+	for _, how := range []string{"removed", "left"} {
+		t.Run(how, func(t *testing.T) {
+			ctx := context.Background()
+			alice, bob, eve := netPerson(t, "Alice", true), netPerson(t, "Bob", false), netPerson(t, "Eve", false)
+			s := share(t, alice, true, "member", bob)
+			waitFor(t, "alice's members show bob", func() error { return memberOf(alice, s.ID, bob.did) })
+			if how == "removed" {
+				if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				waitFor(t, "bob connected", func() error { return connected(t, bob, alice) })
+				if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			waitFor(t, "alice changes the key", func() error {
+				if n := keyChangesShown(t, alice, s.ID); n == 0 {
+					return fmt.Errorf("no key change yet")
+				}
+				return nil
+			})
+			join(t, alice, eve, s.ID, "member")
+			waitFor(t, "alice's members show eve", func() error { return memberOf(alice, s.ID, eve.did) })
+			waitFor(t, "eve's own members show her", func() error { return memberOf(eve, s.ID, eve.did) })
+			id := write(t, alice, s.ID, "after the change")
+			waitFor(t, "eve reads alice", func() error { return reads(eve, s.ID, id, "after the change") })
+			if ps, ok := peer(t, alice, eve.wireDID()); !ok || ps.Dropped != 0 {
+				t.Fatalf("alice's peer eve %+v (%v)", ps, ok)
+			}
+		})
+	}
+}
