@@ -26,13 +26,14 @@ func cutoffOf(ctx context.Context, h *held, cur *access.State, account string) (
 	}
 	type line struct{ key, coll string }
 	places := map[line]map[int64][]*record.Version{}
+	notes := noteMemo{}
 	for c := range sums {
 		vs, err := h.store.Collection(ctx, c)
 		if err != nil {
 			return nil, err
 		}
 		for _, v := range vs {
-			if v.Log == nil || rootOf(v) != account {
+			if v.Log == nil || notes.root(v) != account {
 				continue
 			}
 			l := line{v.Author, c}
