@@ -135,14 +135,7 @@ func TestLoopHearsSyncAtOnce(t *testing.T) {
 	c := installSim(alice.n, "loop", 0)
 	c.nextWait(t) // the loop waits on a timer that never fires
 	c.quiet(loopEvery)
-	ch, err := alice.n.Watch(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Join(ctx, inv.Link); err != nil {
-		t.Fatal(err)
-	}
-	waitMembers(ctx, t, ch, s.ID, 2)
+	joinWatched(ctx, t, alice, bob, s.ID, inv.Link)
 }
 
 // At rest the node's loop looks at the stores a few times a minute

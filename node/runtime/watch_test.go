@@ -15,14 +15,7 @@ func TestWatchDeltaFromSync(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	alice, bob, s, inv := aliceInvitesBob(ctx, t)
-	ch, err := alice.n.Watch(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bob.Join(ctx, inv.Link); err != nil {
-		t.Fatal(err)
-	}
-	waitMembers(ctx, t, ch, s.ID, 2)
+	joinWatched(ctx, t, alice, bob, s.ID, inv.Link)
 }
 
 // aliceInvitesBob is Alice's node on a new hub with a team space she made
@@ -48,21 +41,29 @@ func aliceInvitesBob(ctx context.Context, t *testing.T) (alice *person, bob *Nod
 	return alice, bob, s, inv
 }
 
-// waitMembers waits on a Watch stream for a delta of space id's summary
-// counting members, failing once ctx ends or the stream does.
-func waitMembers(ctx context.Context, t *testing.T, ch <-chan api.Event, id string, members int) {
+// joinWatched has Bob join space id with link while Alice watches, and
+// returns once her Watch stream gives the space's summary with both of them
+// as members, failing once ctx ends or the stream does.
+func joinWatched(ctx context.Context, t *testing.T, alice *person, bob *Node, id, link string) {
 	t.Helper()
+	ch, err := alice.n.Watch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.Join(ctx, link); err != nil {
+		t.Fatal(err)
+	}
 	for {
 		select {
 		case e, ok := <-ch:
 			if !ok {
 				t.Fatal("stream ended")
 			}
-			if sum, ok := e.Data.(api.SpaceSummary); ok && e.Kind == "space" && sum.ID == id && sum.Members == members {
+			if sum, ok := e.Data.(api.SpaceSummary); ok && e.Kind == "space" && sum.ID == id && sum.Members == 2 {
 				return
 			}
 		case <-ctx.Done():
-			t.Fatalf("no delta giving %d members", members)
+			t.Fatal("no delta for bob's join")
 		}
 	}
 }
