@@ -94,7 +94,8 @@ func (n *Node) forgetMembershipLocked(ctx context.Context, id string) error {
 }
 
 // followLocked holds every space the registry lists that the node does not
-// hold yet, and stops holding those the registry says the account left.
+// hold yet, and stops holding those the registry says the account left,
+// but for one it is joining (again) now.
 func (n *Node) followLocked(ctx context.Context) error {
 	r := n.registry
 	vs, err := r.store.Collection(ctx, account.CollectionMembership)
@@ -129,7 +130,10 @@ func (n *Node) followLocked(ctx context.Context) error {
 		}
 	}
 	for id := range n.spaces {
-		if left[record.SpaceKey(id)] {
+		// A space joined again after it was left is joining: the kept
+		// join is the account's later word (its membership is written
+		// once it lands), not the leave before it.
+		if left[record.SpaceKey(id)] && n.joiningLocked(id) == nil {
 			n.dropLocked(ctx, id)
 		}
 	}

@@ -1,0 +1,50 @@
+package runtime
+
+import (
+	"context"
+	"testing"
+
+	"minca.dev/desktop/node/api"
+)
+
+// Bob, removed from Alice's private space, lets it go from his computer
+// (LeaveSpace: the registry says he left) and pastes an invite to it again:
+// the join is kept, waiting (Alice's node refuses a former member), and the
+// space is listed as joining, also after the registry is followed again
+// (Spaces), not dropped as left (issue 8).
+func TestRejoinAfterLettingGoListed(t *testing.T) {
+	ctx := context.Background()
+	alice, bob := netPerson(t, "Alice", true), netPerson(t, "Bob", false)
+	s := share(t, alice, true, "member", bob)
+	waitFor(t, "alice's members show bob", func() error { return memberOf(alice, s.ID, bob.did) })
+	waitFor(t, "bob's own members show him", func() error { return memberOf(bob, s.ID, bob.did) })
+	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+		t.Fatal(err)
+	}
+	if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := summaryOf(t, bob, s.ID); ok {
+		t.Fatal("the space is still listed once let go")
+	}
+	inv, err := alice.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := bob.n.Join(ctx, inv.Link)
+	if err != nil {
+		t.Fatalf("bob pastes the invite again: %v", err)
+	}
+	if got.ID != s.ID {
+		t.Fatalf("joined %+v", got)
+	}
+	for range 3 {
+		sum, ok := summaryOf(t, bob, s.ID)
+		if !ok || (sum.Joining == nil && len(sum.Roles) == 0) {
+			t.Fatalf("bob's spaces lack the space he is joining: %+v (%v)", sum, ok)
+		}
+	}
+	if _, err := bob.n.Space(ctx, s.ID); err != nil {
+		t.Fatalf("bob's space page: %v", err)
+	}
+}
