@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"minca.dev/desktop/core/spacekey"
 )
 
 // keyChangesShown counts the key changes p's access history of space id
@@ -57,6 +59,75 @@ func TestJoinAfterKeyChange(t *testing.T) {
 			waitFor(t, "eve reads alice", func() error { return reads(eve, s.ID, id, "after the change") })
 			if ps, ok := peer(t, alice, eve.wireDID()); !ok || ps.Dropped != 0 {
 				t.Fatalf("alice's peer eve %+v (%v)", ps, ok)
+			}
+		})
+	}
+}
+
+// keyChanges counts the sys.key versions p's store of space id holds.
+func keyChanges(t *testing.T, p *person, id string) int {
+	t.Helper()
+	p.n.mu.Lock()
+	defer p.n.mu.Unlock()
+	vs, err := p.n.spaces[id].store.Collection(context.Background(), spacekey.CollectionKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(vs)
+}
+
+// loopLooks has p's node look at space id as its loop does after a store
+// change (loop.go keyDueLocked) and says whether it would change the key.
+func loopLooks(t *testing.T, p *person, id string) bool {
+	t.Helper()
+	p.n.mu.Lock()
+	defer p.n.mu.Unlock()
+	ctx := context.Background()
+	h := p.n.spaces[id]
+	hist, err := h.replay(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ring, err := h.keys.keyring(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	due := spacekey.ShouldChange(hist, ring, p.n.acct.DID())
+	p.n.keyDueLocked(ctx, h)
+	return due
+}
+
+// One removal, or one leave, writes exactly one key change (03 §9.2,
+// §9.3): the change made at once (removal) or by the loop (leave) sees
+// what made it due, so the loop's next look finds none due.
+func TestOneKeyChange(t *testing.T) {
+	for _, how := range []string{"removed", "left"} {
+		t.Run(how, func(t *testing.T) {
+			ctx := context.Background()
+			alice, bob := netPerson(t, "Alice", true), netPerson(t, "Bob", false)
+			s := share(t, alice, true, "member", bob)
+			waitFor(t, "alice's members show bob", func() error { return memberOf(alice, s.ID, bob.did) })
+			if how == "removed" {
+				if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				waitFor(t, "bob connected", func() error { return connected(t, bob, alice) })
+				if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {
+					t.Fatal(err)
+				}
+				waitFor(t, "alice changes the key", func() error {
+					if keyChanges(t, alice, s.ID) == 0 {
+						return fmt.Errorf("no key change yet")
+					}
+					return nil
+				})
+			}
+			if loopLooks(t, alice, s.ID) {
+				t.Fatal("a key change is still due after the first")
+			}
+			if n, shown := keyChanges(t, alice, s.ID), keyChangesShown(t, alice, s.ID); n != 1 || shown != 1 {
+				t.Fatalf("%d key changes stored, %d shown, want 1", n, shown)
 			}
 		})
 	}
