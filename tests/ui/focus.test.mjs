@@ -2,7 +2,8 @@
 // against a real `minca ui`: a space opened with Enter from the list puts
 // focus on the space's heading once it has loaded (App focused an h1 a tick
 // after the route changed, before the space had drawn one); a role taken
-// away with its × leaves focus in that member's row, a confirmed step down
+// away with its × or given leaves focus on that member's name (not on the
+// next role's ×, where a second Enter takes another role), a confirmed step down
 // (its button gone) in the members section; a view drawn at once (Sync)
 // still gets its heading focused.
 import { after, before, describe, it } from "node:test";
@@ -65,8 +66,21 @@ describe("keyboard focus", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2
       .catch(async () => assert.fail(`focus fell to the page: ${JSON.stringify(await focused(page))}`));
     const f = await focused(page);
     assert.equal(f.member, "Ana", `focus in Ana's row, not ${JSON.stringify(f)}`);
-    assert.ok(["unassign", "add-role"].includes(f.testid), `focus on her next role or the role picker, not ${JSON.stringify(f)}`);
+    assert.equal(f.testid, "member-name", `focus on her name, not on her next role's × (a second Enter would take it): ${JSON.stringify(f)}`);
     await shot(page, "focus-after-unassign");
+  });
+
+  it("after giving a role, focus is on the member's name, not on a role's ×", async () => {
+    const me = memberRow(page, "Ana");
+    await me.getByTestId("add-role").selectOption("member");
+    await me.getByTestId("assign").focus();
+    await page.keyboard.press("Enter");
+    await me.locator('[data-testid="role"][data-role="member"]').waitFor({ timeout: T });
+    await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: T })
+      .catch(async () => assert.fail(`focus fell to the page: ${JSON.stringify(await focused(page))}`));
+    const f = await focused(page);
+    assert.equal(f.member, "Ana", `focus in Ana's row, not ${JSON.stringify(f)}`);
+    assert.equal(f.testid, "member-name", `focus on her name, not ${JSON.stringify(f)}`);
   });
 
   it("after a confirmed step down, whose button is gone, focus stays in the members section", async () => {

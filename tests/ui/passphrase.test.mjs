@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { bin, envFor, freshHome, startUI } from "./minca.mjs";
-import { T, checkRecoveryCode, createSpace, endOnePage, keyStoreFor, nav, onePage, openSpace, ownRuntime, shot, startFirstRun } from "./flows.mjs";
+import { T, checkRecoveryCode, createSpace, endOnePage, keyStoreFor, nav, onePage, openSpace, ownRuntime, shot } from "./flows.mjs";
 
 const PASS = "a long passphrase for Ana";
 
@@ -51,12 +51,17 @@ describe("no usable keychain: the passphrase keeps the account key", { skip: !bi
     assert.equal(await endOnePage({ home, ui, browser }), 0, "minca ui exits cleanly on SIGTERM");
   });
 
-  it("first run asks for a passphrase, and refuses a short or mistyped one", async () => {
-    await startFirstRun(page, "Ana", folder);
+  it("first run asks for a passphrase from the start, as a step, and refuses a short or mistyped one", async () => {
+    await page.getByTestId("start-create").click({ timeout: T });
+    // Asked before anything is sent (Status.noKeychain), not after a refusal, and not as an error.
     const card = page.getByTestId("passphrase-card");
     await card.waitFor({ timeout: T });
     assert.match(await card.textContent(), /cannot use a keychain on this computer/);
-    assert.match(await page.getByTestId("error").textContent(), /no keychain is usable/);
+    assert.equal(await page.getByTestId("error").count(), 0, "the passphrase step is no error");
+    await page.getByTestId("profile-name").fill("Ana");
+    await page.getByTestId("folder-input").fill(folder);
+    await page.getByTestId("create-account").click();
+    assert.equal(await page.getByTestId("error").count(), 0, "empty passphrase fields are asked by the form, not refused by the node");
     await shot(page, "passphrase-asked");
 
     const pass = page.getByTestId("passphrase");
@@ -121,12 +126,11 @@ describe("no usable keychain: the passphrase keeps the account key", { skip: !bi
     try {
       await p2.goto(ui2.url);
       await p2.getByTestId("start-restore").click({ timeout: T });
+      await p2.getByTestId("passphrase-card").waitFor({ timeout: T }); // asked from the start, as a step
+      assert.equal(await p2.getByTestId("error").count(), 0, "the passphrase step is no error");
       await p2.getByTestId("recovery-input").fill(recovery);
       const folder2 = join(other.home, "Minca");
       await p2.getByTestId("folder-input").fill(folder2);
-      await p2.getByTestId("restore-account").click();
-      await p2.getByTestId("passphrase-card").waitFor({ timeout: T });
-      assert.match(await p2.getByTestId("error").textContent(), /no keychain is usable/);
       const pass = p2.getByTestId("passphrase");
       const again = p2.getByTestId("passphrase-again");
       assert.ok(await again.isVisible(), "a new passphrase is typed twice");

@@ -14,6 +14,8 @@ export interface Status {
   account?: string;
   owner?: boolean;
   keyStore?: string;
+  /** No account yet, and no keychain is usable here: a new account's key needs a passphrase. */
+  noKeychain?: boolean;
   storeSchema?: number;
   journalMode?: string;
   line?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytes, changeStatus, folderState, peerWord, personName, progress, roleLabel, shortDID, spaceWord, syncWord, templates, when, withNames } from "./format";
+import { bytes, changeStatus, folderState, lastMember, peerWord, personName, progress, roleLabel, shortDID, spaceWord, syncNowSaid, syncWord, templates, when, withNames } from "./format";
 
 describe("folderState", () => {
   // The labels match Go's app.FolderState, so the window and `minca status` agree.
@@ -61,5 +61,19 @@ describe("withNames", () => {
     const names = new Map([[ana, "Ana"]]);
     expect(withNames(`${ana} was given the role member by ${ben}`, names)).toBe(`Ana was given the role member by ${shortDID(ben)}`);
     expect(withNames("an invite was closed", names)).toBe("an invite was closed");
+  });
+});
+
+describe("sync now and leaving, in words", () => {
+  it("says there is no one to sync with rather than syncing, when no one is", () => {
+    expect(syncNowSaid("offline")).toMatch(/^No one to sync with right now/);
+    expect(syncNowSaid("offline")).not.toMatch(/Syncing now/);
+    expect(syncNowSaid("synced")).toBe("Syncing now.");
+    expect(syncNowSaid(undefined)).toBe("Syncing now.");
+  });
+  it("knows when the one leaving is the last member", () => {
+    expect(lastMember([{ self: true }])).toBe(true);
+    expect(lastMember([])).toBe(true);
+    expect(lastMember([{ self: true }, { self: false }])).toBe(false);
   });
 });

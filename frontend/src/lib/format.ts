@@ -21,6 +21,26 @@ export function folderState(s: { dataFolderChosen: boolean; dataFolderExists?: b
   };
 }
 
+/**
+ * What "Sync now" says on a space in this sync state: that it syncs, or,
+ * when no other computer of the space is reachable, that there is no one
+ * to sync with (not "Syncing now." beside "No one to sync with").
+ */
+export function syncNowSaid(state: string | undefined): string {
+  if (state === "offline") {
+    return "No one to sync with right now: no other computer of this space is reachable. Minca keeps trying by itself.";
+  }
+  return "Syncing now.";
+}
+
+/**
+ * Whether leaving would leave the space with no members: no one else is a
+ * member, pending or not.
+ */
+export function lastMember(members: { self: boolean }[]): boolean {
+  return !members.some((m) => !m.self);
+}
+
 /** A space's or the node's sync state in a word and a tone. */
 export function syncWord(state: string): { label: string; tone: "neutral" | "good" | "warn" } {
   switch (state) {

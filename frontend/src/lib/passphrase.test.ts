@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MinPassphraseLength, newPassphraseProblem, typingProblem } from "./passphrase";
+import { ApiError } from "./host";
+import { keychainMissing, MinPassphraseLength, newPassphraseProblem, typingProblem } from "./passphrase";
 
 describe("newPassphraseProblem", () => {
   it("refuses a passphrase shorter than the minimum, counting characters", () => {
@@ -26,5 +27,18 @@ describe("typingProblem", () => {
     expect(typingProblem("correct horse", "correct")).toBe("");
     expect(typingProblem("correct horse", "correct house")).toMatch(/differ/);
     expect(typingProblem("correct horse", "correct horse")).toBe("");
+  });
+});
+
+describe("keychainMissing", () => {
+  it("is the node's no-keychain reasons only", () => {
+    expect(keychainMissing(new ApiError("no keychain is usable on this system", "unavailable", "", "", "need-passphrase"))).toBe(true);
+    expect(keychainMissing(new ApiError("no keychain is usable", "locked", "", "", "no-keychain"))).toBe(true);
+  });
+  it("is not a data folder out of reach, though its code is unavailable too", () => {
+    const folder = new ApiError("Minca cannot reach something it needs right now.", "unavailable", "", "data folder /etc/passwd: mkdir /etc/passwd: not a directory");
+    expect(keychainMissing(folder)).toBe(false);
+    expect(keychainMissing(new ApiError("the account is locked", "locked"))).toBe(false);
+    expect(keychainMissing(new Error("x"))).toBe(false);
   });
 });

@@ -3,6 +3,8 @@
 // guessing (it guards the account key in a data folder that may sit in
 // Dropbox), and typed the same twice.
 
+import { ApiError } from "./host";
+
 /** The fewest characters a new passphrase may have. */
 export const MinPassphraseLength = 8;
 
@@ -25,4 +27,16 @@ export function typingProblem(pass: string, again: string): string {
   if ([...pass].length < MinPassphraseLength) return newPassphraseProblem(pass, pass);
   if ([...again].length >= [...pass].length && again !== pass) return newPassphraseProblem(pass, again);
   return "";
+}
+
+/**
+ * Whether an error from creating or restoring an account means this
+ * computer has no keychain Minca can use, so the key needs a passphrase: the
+ * node says so by reason (node/api ReasonNeedPassphrase, ReasonNoKeychain),
+ * never by code alone, since "unavailable" is also a data folder or a peer
+ * out of reach.
+ */
+export function keychainMissing(e: unknown): boolean {
+  const reason = e instanceof ApiError ? e.reason : "";
+  return reason === "need-passphrase" || reason === "no-keychain";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkGroups, groups, normalise, ordinal, pickGroups } from "./recovery";
+import { checkGroups, codeProblem, groups, normalise, ordinal, pickGroups } from "./recovery";
 
 const code = "0123-4567-89AB-CDEF-GHJK-MNPQ-RS";
 
@@ -30,5 +30,26 @@ describe("recovery code check", () => {
   });
   it("writes ordinals", () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal)).toEqual(["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]);
+  });
+});
+
+describe("codeProblem", () => {
+  it("says a word is not a recovery code, and what one looks like", () => {
+    const p = codeProblem("hello");
+    expect(p).toMatch(/^That is not a recovery code/);
+    expect(p).toContain("26 letters and digits in groups of four");
+  });
+  it("counts what was typed when it is too short or too long", () => {
+    expect(codeProblem("0123-4567")).toContain("it has 8 letters and digits, not 26");
+    expect(codeProblem(code + "X")).toContain("it has 27");
+  });
+  it("names characters no code has", () => {
+    expect(codeProblem("0123-4567-89AB-CDEF-GHJK-MNPQ-R#")).toContain("“#”");
+  });
+  it("takes a code typed loosely, as the node does", () => {
+    expect(codeProblem(code)).toBe("");
+    expect(codeProblem(" o123 4567 89ab cdef ghjk mnpq rs ")).toBe("");
+    expect(codeProblem("0I23-4567-89AB-CDEF-GHJK-MNPQ-RS")).toBe("");
+    expect(codeProblem("")).toBe("");
   });
 });

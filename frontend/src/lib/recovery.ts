@@ -33,3 +33,32 @@ export function ordinal(n: number): string {
   const v = n % 100;
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
 }
+
+/** A recovery code's alphabet (01 §2.1): Crockford's, no I, L, O or U. */
+const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** How many letters and digits a recovery code has (01 §2.2). */
+export const CodeSymbols = 26;
+
+/** What a recovery code looks like, in a sentence. */
+export const codeShape =
+  `A recovery code has ${CodeSymbols} letters and digits in groups of four, like XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX; ` +
+  "O may be typed as 0, and I or L as 1.";
+
+/**
+ * Why typed text is not a recovery code, in people's words, or "" when it
+ * reads as one as the node reads it (01 §2.3: case, dashes and spaces
+ * ignored, O as 0, I and L as 1, U as V; then 26 symbols of the alphabet).
+ */
+export function codeProblem(typed: string): string {
+  const syms = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1").replace(/U/g, "V");
+  if (!syms) return "";
+  const bad = [...new Set([...syms].filter((c) => !crockford.includes(c)))];
+  if (bad.length > 0) {
+    const list = bad.slice(0, 3).map((c) => `“${c}”`).join(", ");
+    return `That is not a recovery code: ${list} cannot be in one. ${codeShape}`;
+  }
+  if (syms.length !== CodeSymbols) {
+    return `That is not a recovery code: it has ${syms.length} letters and digits, not ${CodeSymbols}. ${codeShape}`;
+  }
+  return "";
+}

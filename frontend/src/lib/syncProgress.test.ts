@@ -69,6 +69,8 @@ describe("a space's last sync, kept once it is over", () => {
     expect(run.started).toBeGreaterThanOrEqual(t0);
     expect(run.ended).toBeGreaterThanOrEqual(run.started);
     expect(runLine(run)).toBe("Last sync: 1203 changes arrived · 3.1 MB received in under a second");
+    const quiet = { ...run, versions: run.versionsBefore, bytesIn: 241 };
+    expect(runLine(quiet)).toBe("Last sync: up to date, nothing new · 241 B received in under a second"); // no "0 changes arrived"
     expect(s.runs.old).toBeUndefined(); // nothing arrived there
 
     // It stays through later statuses, offline or synced, until another sync brings something.

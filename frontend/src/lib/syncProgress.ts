@@ -93,7 +93,9 @@ export function trackRuns(runs: SyncRuns, before: SpaceSync[] | null, after: Spa
 export function runLine(run: SyncRun | undefined): string | null {
   if (!run?.ended) return null;
   const brought = Math.max(0, run.versions - run.versionsBefore);
-  return `Last sync: ${plural(brought, "change")} arrived · ${bytes(run.bytesIn - run.bytesBefore)} received in ${took(run.ended - run.started)}`;
+  const got = `${bytes(run.bytesIn - run.bytesBefore)} received in ${took(run.ended - run.started)}`;
+  if (brought === 0) return `Last sync: up to date, nothing new · ${got}`;
+  return `Last sync: ${plural(brought, "change")} arrived · ${got}`;
 }
 
 /** A duration in words: "under a second", "6 s", "2 min 5 s". */

@@ -2,6 +2,12 @@
 // of a role taken away, a removed member's row) or was disabled while the page was busy. Focus then goes near
 // where it was, never to the page itself (issue 8: it fell to <body>). Playwright: tests/ui/focus.test.mjs.
 
+/**
+ * A row's place for focus once what held it is gone: harmless to press (a member's name), unlike the next role's ×,
+ * where a second Enter would take another role (issue 8).
+ */
+const home = "[data-focus-home]";
+
 /** What can take focus, enabled. */
 const focusable = "button:not(:disabled), select:not(:disabled), input:not(:disabled), textarea:not(:disabled), a[href], summary";
 
@@ -33,22 +39,27 @@ export function focusPlace(opener: HTMLElement | null): FocusPlace {
 }
 
 /**
- * After an action, only where focus fell to the page: back to the control, else the first control of its cell,
- * row or section that is still there (a member's next role or role picker once a role was taken), else that
- * section's heading.
+ * After an action, only where focus fell to the page: back to the control, else its row's home (a member's name,
+ * data-focus-home) or the first control of its cell, row or section that is still there and takes nothing away (no
+ * × or danger button), else that section's heading.
  */
 export function refocus({ el, around }: FocusPlace) {
   const now = document.activeElement;
   if (now && now !== document.body) return;
   if (el?.isConnected && el.matches(focusable)) return el.focus();
   const places = around.filter((p) => p.isConnected);
-  for (const place of places) {
-    const next = place.querySelector<HTMLElement>(focusable);
-    if (next) return next.focus();
-  }
+  const next =
+    places.map((p) => p.querySelector<HTMLElement>(home)).find((x) => x) ??
+    places.map((p) => [...p.querySelectorAll<HTMLElement>(focusable)].find(harmless)).find((x) => x);
+  if (next) return next.focus();
   const h = places.at(-1)?.closest("section")?.querySelector<HTMLElement>("h2");
   if (h) {
     h.tabIndex = -1;
     h.focus();
   }
+}
+
+/** Whether pressing el takes nothing away: not a role's ×, not a danger button. */
+function harmless(el: HTMLElement): boolean {
+  return !el.matches(".x, .danger, [data-testid=unassign]");
 }
