@@ -50,6 +50,14 @@ func TestNamesAndWords(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { m.say(t, tt) })
 	}
 
+	var inv api.Invite
+	m.ok(t, &inv, "invite", "create", "garden club", "--role", "guest", "--json")
+	m.say(t, message{name: "invite show by name", args: []string{"invite", "show", "GARDEN club", inv.Key}, out: []string{inv.Link}})
+	m.say(t, message{name: "invite close by name", args: []string{"invite", "close", "Garden Club", inv.Key}, out: []string{"Closed invite " + inv.Key}})
+	if inv.SpaceID != club.ID {
+		t.Fatalf("invite made by name is for %s, want %s", inv.SpaceID, club.ID)
+	}
+
 	// Two spaces named alike: the name is refused, with both; the id works.
 	m.ok(t, &notes2, "space", "create", "notes", "--json")
 	for _, args := range [][]string{{"space", "show", "NOTES"}, {"space", "leave", "notes"}, {"member", "list", "Notes"}, {"sync", "now", "notes"}} {
