@@ -48,6 +48,7 @@
 //	coming.go      counts what a peer that begins the sessions will send (05 §6.2 step 6)
 //	comingplan.go  what a counting session asks the peer (05 §3.4)
 //	comingprobe.go the counting sessions a peer's session starts; its reconcile held meanwhile
+//	reach.go       whether any node a space dials can be reached (04 §5.3, §5.4)
 //	versionids.go  the ids of a versions message, read without decoding it (05 §4)
 //
 // # Choices (the node's own, where 04 and 06 leave it open)

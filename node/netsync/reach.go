@@ -1,10 +1,22 @@
 package netsync
 
+import (
+	"errors"
+	"net"
+
+	"minca.dev/desktop/core/handshake"
+	"minca.dev/desktop/node/transport"
+)
+
 // Unreachable says whether a space dials nodes and none of them can be
-// reached now: every dialler has failed or been refused since its last
-// handshake (transport.DialState.Attempts), none is connected, and no
-// admitted peer is connected either way (04 §5.4). A space that dials
-// nothing, or whose dials have not all ended once yet, is not unreachable.
+// reached now: every dialler's last attempt since its last handshake
+// (transport.DialState.Attempts) could not connect at all (the dial
+// itself failed: nothing listens, no route, no such host) or was refused
+// (4003, 04 §5.3), none is connected, and no admitted peer is connected
+// either way (04 §5.4). An attempt that connected and then failed (a
+// handshake cut short, a slow node) says the node is there: not
+// unreachable. Nor is a space that dials nothing, or whose dials have not
+// all ended once yet.
 // The runtime's Join answers at once then rather than wait for a record no
 // node can bring (docs/spec/06-nodes.md §1.5, our choice).
 func (m *Manager) Unreachable(spaceID string) bool {
@@ -15,7 +27,7 @@ func (m *Manager) Unreachable(spaceID string) bool {
 	s.dialMu.Lock()
 	dials, failed := len(s.dialers), 0
 	for _, d := range s.dialers {
-		if st := d.State(); !st.Connected && st.Attempts > 0 {
+		if st := d.State(); !st.Connected && st.Attempts > 0 && cannotReach(st) {
 			failed++
 		}
 	}
@@ -31,4 +43,14 @@ func (m *Manager) Unreachable(spaceID string) bool {
 		}
 	}
 	return true
+}
+
+// cannotReach says whether a dialler's last failure says its node cannot
+// be reached: refused, or the dial itself failed.
+func cannotReach(st transport.DialState) bool {
+	if st.LastClose == int(handshake.CloseNotReader) {
+		return true
+	}
+	var op *net.OpError
+	return errors.As(st.LastErr, &op) && op.Op == "dial"
 }

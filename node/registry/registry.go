@@ -194,3 +194,20 @@ func (s *Store) List(prefix string) (Listing, error) {
 	sort.Strings(out.Refused)
 	return out, nil
 }
+
+// Keys lists the keys of the entries whose key starts with prefix, sorted,
+// reading no value: a cheap look whether entries came or went.
+func (s *Store) Keys(prefix string) ([]string, error) {
+	l, err := s.kv.List()
+	if err != nil {
+		return nil, fmt.Errorf("list registry: %w", err)
+	}
+	var keys []string
+	for _, e := range l.Entries {
+		if key, err := folder.Decode(e.Name); err == nil && !e.IsDir && strings.HasPrefix(key, prefix) {
+			keys = append(keys, key)
+		}
+	}
+	sort.Strings(keys)
+	return keys, nil
+}

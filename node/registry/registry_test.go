@@ -142,3 +142,18 @@ func FuzzUnseal(f *testing.F) {
 		}
 	})
 }
+
+// TestKeys: Keys lists the keys under a prefix, sorted, whether or not
+// their values open, and nothing else.
+func TestKeys(t *testing.T) {
+	s := open(t, t.TempDir(), localKey(t, 1))
+	for _, k := range []string{"spaceinvite:b2", "spaceinvite:b1", "spacekey:b1", "name"} {
+		if err := s.Put(k, []byte("v")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Keys("spaceinvite:")
+	if err != nil || !slices.Equal(got, []string{"spaceinvite:b1", "spaceinvite:b2"}) {
+		t.Fatalf("Keys = %v, %v", got, err)
+	}
+}

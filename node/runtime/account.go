@@ -231,7 +231,11 @@ func (n *Node) openAccountLocked(ctx context.Context, seed []byte) error {
 			return err
 		}
 	}
-	return n.followLocked(ctx)
+	if err := n.followLocked(ctx); err != nil {
+		return err
+	}
+	n.lookJoinsLocked(ctx) // joins kept in the registry (join_registry.go)
+	return nil
 }
 
 // SetProfileName sets the account's name and writes it as its profile in

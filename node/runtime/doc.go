@@ -13,7 +13,7 @@
 // history, 03 §4: replayed once and advanced by what the store takes in,
 // each version checked once), spaces.go (03 §1, §6.2), writer.go (signing
 // versions), members.go, roles.go, history.go (03 §2, §4.6, §6), invites.go,
-// invitelinks.go and join.go (03 §7), records.go (02, 03 §5.2), private.go (03 §8–§9),
+// invitelinks.go and join*.go (03 §7; a kept join in the data folder's registry, 05 §12), records.go (02, 03 §5.2), private.go (03 §8–§9),
 // registry.go (03 §13), folder.go, move.go and oldcopy.go (05 §14: the
 // data folder, moving it, removing the old copy), folder_mirror*.go
 // (05 §16: spaces as segments in the data folder; _setup, _push, _pull and

@@ -120,6 +120,8 @@ func (mr *mirrorRun) once(ctx context.Context) time.Duration {
 	dir, acct, hs := mr.n.mirrorTargets()
 	if err := mr.openRoot(dir, acct); err != nil {
 		hs = nil
+	} else {
+		mr.n.lookJoins(mr.root.root) // another device's kept joins (join_registry.go)
 	}
 	for id, sm := range mr.live {
 		if hs[id] != sm.h || sm.folder != mr.dir {

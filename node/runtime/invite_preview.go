@@ -34,6 +34,10 @@ func (n *Node) PreviewInvite(ctx context.Context, link string) (api.InvitePrevie
 func (n *Node) inviterName(ctx context.Context, did, link string) (name, from string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	return n.inviterNameLocked(ctx, did, link)
+}
+
+func (n *Node) inviterNameLocked(ctx context.Context, did, link string) (name, from string) {
 	ids := make([]string, 0, len(n.spaces))
 	for id := range n.spaces {
 		ids = append(ids, id)

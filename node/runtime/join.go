@@ -52,7 +52,7 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 		n.emitLocked(api.Event{Kind: "joined", SpaceID: h.sp.ID})
 		return n.summaryLocked(ctx, h)
 	}
-	if err := n.keepJoinLocked(h, acc, pendingJoin{InvitedBy: p.InvitedBy, InviterName: name, Role: p.Role}); err != nil {
+	if err := n.keepJoinLocked(h, link, pendingJoin{InvitedBy: p.InvitedBy, InviterName: name, Role: p.Role}); err != nil {
 		return api.SpaceSummary{}, err
 	}
 	if err := n.waitJoinLocked(ctx, h); err != nil {

@@ -3,8 +3,8 @@ package runtime
 import (
 	"context"
 	"errors"
+	"time"
 
-	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/invite"
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/node/api"
@@ -14,89 +14,114 @@ import (
 // A join that waits for its invite (03 §7.3): "If the invite's record has
 // not arrived yet, the joiner keeps the secret and tries again as records
 // arrive; once joined it forgets the secret." The node keeps the invite
-// (the invitation and the secret beside it) in its own state
-// (spaceState.Joining), sealed as the registry's spaceinvite:<space id>
-// entry is at rest (05 §12, §15: envelope(local key, "minca/at-rest/v1",
-// {"entry": "spaceinvite:<space id>"}, invite)), so it survives a restart
-// and never lies in the clear. It tries again each time the space's store
-// lands a change (loop.go noticeChanges: what a sync brings, and the first
-// look after the node opens), never on a timer. Until then the space is
-// listed with api.SpaceSummary.Joining and the account is no member; the
-// registry records the space (03 §13.2) once the join is written.
-// LeaveSpace forgets the space, and the invite with it.
+// (the invitation and the secret beside it) in the account's registry, the
+// entry spaceinvite:<space id> (05 §12) in the data folder, sealed under
+// the account's local key (05 §15), so it survives a restart, never lies
+// in the clear, and every device of the account that shares the folder
+// sees it (join_registry.go). The node's own state keeps only what the
+// space list says of it (spaceState.Joining: who invited, the role).
+//
+// It tries again each time the space's store lands a change (loop.go
+// noticeChanges: what a sync brings, and the first look after the node
+// opens), never on a timer. Until then the space is listed with
+// api.SpaceSummary.Joining and the account is no member; the registry
+// space records it (03 §13.2) once the join is written, and the entry is
+// deleted then, when the invite turns out closed, and when the node stops
+// holding the space (LeaveSpace: dropLocked).
+//
+// Two devices of the account may both hold the entry. A join is the
+// account's (03 §7.3: its assign key names the account and the role), so
+// the second to try finds the account holding the role and only deletes
+// the entry. To keep both from writing it at once, the device that kept
+// the join writes it as soon as the invite is open; a device that found
+// it in the registry (pendingJoin.Found) waits joinDefer after first
+// seeing the invite open, then looks again (the entry still there, the
+// account still no member) before it writes: the first device's join
+// reaches it meanwhile when that device is on. Our choice.
 
-// joinEntry is the registry entry a kept invite is sealed as (05 §12).
-func joinEntry(spaceID string) string { return "spaceinvite:" + spaceID }
+// joinDefer is how long a device that found a kept join in the registry
+// waits, once the invite is open, before writing the join itself.
+const joinDefer = 30 * time.Second
 
-// pendingJoin is a join the node has not written yet: the sealed invite,
-// and what the space list says of it (nothing secret).
+// pendingJoin is a join the node has not written yet: what the space list
+// says of it (nothing secret). The invite is in the registry.
 type pendingJoin struct {
-	Sealed      string `json:"sealed"` // base64url of the sealed invite
-	InvitedBy   string `json:"invitedBy"`
-	InviterName string `json:"inviterName,omitempty"`
-	Role        string `json:"role"`
-	Closed      bool   `json:"closed,omitempty"` // the invite arrived closed (03 §7.2)
+	// Sealed is an older build's kept invite (sealed as the registry
+	// entry is): moved into the registry on open (migrateJoinsLocked).
+	Sealed      string    `json:"sealed,omitempty"`
+	InvitedBy   string    `json:"invitedBy"`
+	InviterName string    `json:"inviterName,omitempty"`
+	Role        string    `json:"role"`
+	Closed      bool      `json:"closed,omitempty"` // the invite arrived closed (03 §7.2)
+	Found       bool      `json:"found,omitempty"`  // found in the registry: kept by another device
+	Folder      string    `json:"folder,omitempty"` // the data folder whose registry holds it
+	openSince   time.Time // a found join's invite first seen open (deferredLocked)
+	goneSince   time.Time // its registry entry first seen gone (joinGoneLocked)
 }
 
-// keepJoinLocked seals acc's invite into h's state entry as pj, replacing
-// any join kept before.
-func (n *Node) keepJoinLocked(h *held, acc *invite.Accepted, pj pendingJoin) error {
-	ss := n.stateOfLocked(h.sp.ID)
-	if ss == nil {
+// errJoinGone: the kept join's registry entry is gone (another device
+// wrote the join, or gave it up).
+var errJoinGone = errors.New("the kept invite left the registry")
+
+// keepJoinLocked keeps the invite link (with its secret) in the registry
+// and pj in h's state entry, replacing any join kept before.
+func (n *Node) keepJoinLocked(h *held, link string, pj pendingJoin) error {
+	if n.stateOfLocked(h.sp.ID) == nil {
 		return internal(api.Errorf(api.CodeNotFound, "space %s is not held", h.sp.ID))
 	}
-	s, err := invite.Encode(acc.Invitation.Version, acc.Secret)
-	if err != nil {
-		return internal(err)
+	if err := n.withRegistryLocked(func(rs *registry.Store) error { return rs.Put(joinEntry(h.sp.ID), []byte(link)) }); err != nil {
+		return api.Errorf(api.CodeUnavailable, "keep the invite in the data folder: %w", err)
 	}
-	lk, err := n.localKeyLocked()
-	if err != nil {
-		return internal(err)
-	}
-	env, err := registry.Seal(lk, joinEntry(h.sp.ID), []byte(s), n.cfg.Rand)
-	if err != nil {
-		return internal(err)
-	}
-	pj.Sealed = enc.B64URL(env)
-	ss.Joining = &pj
+	pj.Folder = n.folderPathLocked()
+	n.stateOfLocked(h.sp.ID).Joining = &pj
 	return n.saveLocked()
 }
 
 // keptJoinLocked opens h's kept invite; nil when none is kept.
+// errJoinGone when its entry left the registry.
 func (n *Node) keptJoinLocked(spaceID string) (*invite.Accepted, *pendingJoin, error) {
 	ss := n.stateOfLocked(spaceID)
 	if ss == nil || ss.Joining == nil {
 		return nil, nil, nil
 	}
-	lk, err := n.localKeyLocked()
-	if err != nil {
-		return nil, nil, err
+	var raw []byte
+	var err error
+	if ss.Joining.Sealed != "" {
+		raw, err = n.openOldJoinLocked(spaceID, ss.Joining.Sealed)
+	} else {
+		err = n.withRegistryLocked(func(rs *registry.Store) error {
+			raw, err = rs.Get(joinEntry(spaceID))
+			return err
+		})
 	}
-	env, err := enc.DecodeB64URL(ss.Joining.Sealed)
-	if err != nil {
-		return nil, nil, err
+	if errors.Is(err, registry.ErrNotFound) {
+		return nil, ss.Joining, errJoinGone
 	}
-	raw, err := registry.Unseal(lk, joinEntry(spaceID), env)
 	if err != nil {
-		return nil, nil, err
+		return nil, ss.Joining, err
 	}
 	acc, err := invite.AcceptString(string(raw))
 	if err != nil || acc.Space.ID != spaceID || acc.ViewOnly() {
-		return nil, nil, errors.Join(errors.New("the kept invite is not this space's role invite"), err)
+		return nil, ss.Joining, errors.Join(registry.ErrRefused, errors.New("the kept invite is not this space's role invite"), err)
 	}
 	return acc, ss.Joining, nil
 }
 
 // tryJoinLocked writes the kept join of h when its invite is open here
 // (03 §7.3); done once the account holds the invite's role, or nothing is
-// kept. A closed invite is marked so and answered as refusedJoin.
+// kept. A closed invite is marked so and answered as refusedJoin. A kept
+// invite out of reach (the data folder) is tried again later.
 func (n *Node) tryJoinLocked(ctx context.Context, h *held) (done bool, err error) {
 	acc, pj, err := n.keptJoinLocked(h.sp.ID)
-	if err != nil {
+	switch {
+	case errors.Is(err, errJoinGone):
+		return n.joinGoneLocked(ctx, h, pj), nil
+	case errors.Is(err, registry.ErrRefused):
 		n.forgetJoinLocked(h) // a kept invite that does not open never will
 		return false, internal(err)
-	}
-	if acc == nil {
+	case err != nil:
+		return false, nil
+	case acc == nil:
 		return true, nil
 	}
 	hist, err := h.replay(ctx)
@@ -123,19 +148,86 @@ func (n *Node) tryJoinLocked(ctx context.Context, h *held) (done bool, err error
 	case err != nil:
 		return false, refusedJoin(err)
 	}
+	if pj.Found && !n.deferredLocked(h, pj) {
+		return false, nil
+	}
 	if err := n.writeJoinLocked(ctx, h, acc.Secret, role); err != nil {
 		return false, err
 	}
 	return true, n.joinedLocked(ctx, h)
 }
 
-// joinedLocked forgets the kept invite of a join written (03 §7.3),
-// records the space in the registry (03 §13.2) and tells watchers.
+// joinGoneLocked settles a kept join whose registry entry is gone: another
+// device of the account wrote the join, or gave it up (LeaveSpace). Once
+// the account is a member here, or the registry space lists the space
+// (03 §13.2), it was written: the join is forgotten, the space kept. Else
+// the node waits joinDefer for that to arrive (the entry's delete may
+// travel faster than the join and the membership), then lets the space
+// go as given up (undoJoinLocked). True once settled.
+func (n *Node) joinGoneLocked(ctx context.Context, h *held, pj *pendingJoin) bool {
+	if n.joinedElsewhereLocked(ctx, h) {
+		n.forgetJoinLocked(h)
+		n.emitLocked(api.Event{Kind: "joined", SpaceID: h.sp.ID})
+		n.emitSpacesLocked(ctx)
+		return true
+	}
+	if pj.goneSince.IsZero() {
+		pj.goneSince = time.Now()
+		id := h.sp.ID
+		time.AfterFunc(joinDefer, func() { n.retryJoin(id) })
+		return false
+	}
+	if time.Since(pj.goneSince) < joinDefer {
+		return false
+	}
+	n.undoJoinLocked(ctx, h)
+	n.emitSpacesLocked(ctx)
+	return true
+}
+
+// joinedElsewhereLocked says whether the account is a member of h, or the
+// registry space lists it.
+func (n *Node) joinedElsewhereLocked(ctx context.Context, h *held) bool {
+	if hist, err := h.replay(ctx); err == nil && hist.Current().IsMember(n.acct.DID()) {
+		return true
+	}
+	cur, err := n.registry.store.Current(ctx, record.SpaceKey(h.sp.ID))
+	return err == nil && !cur.Deleted
+}
+
+// deferredLocked says whether a join found in the registry has waited
+// joinDefer since its invite was first seen open; the first time, it has
+// the join tried again then.
+func (n *Node) deferredLocked(h *held, pj *pendingJoin) bool {
+	now := time.Now() // the real clock: the wait is real time
+	if pj.openSince.IsZero() {
+		pj.openSince = now
+		id := h.sp.ID
+		time.AfterFunc(joinDefer, func() { n.retryJoin(id) })
+		return false
+	}
+	return now.Sub(pj.openSince) >= joinDefer
+}
+
+// retryJoin tries the kept join of space id again, if it is still held.
+func (n *Node) retryJoin(id string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.closed || n.acct == nil {
+		return
+	}
+	if h := n.spaces[id]; h != nil {
+		n.finishJoinLocked(context.Background(), h)
+	}
+}
+
+// joinedLocked records the space in the registry (03 §13.2), then forgets
+// the kept invite of a join written (03 §7.3), and tells watchers.
 func (n *Node) joinedLocked(ctx context.Context, h *held) error {
-	n.forgetJoinLocked(h)
 	if err := n.recordMembershipLocked(ctx, h); err != nil {
 		return err
 	}
+	n.forgetJoinLocked(h)
 	n.emitLocked(api.Event{Kind: "joined", SpaceID: h.sp.ID})
 	n.emitSpacesLocked(ctx)
 	return nil
@@ -143,24 +235,21 @@ func (n *Node) joinedLocked(ctx context.Context, h *held) error {
 
 // forgetJoinLocked deletes h's kept invite, if any.
 func (n *Node) forgetJoinLocked(h *held) {
+	n.deleteJoinLocked(h.sp.ID)
 	if ss := n.stateOfLocked(h.sp.ID); ss != nil && ss.Joining != nil {
 		ss.Joining = nil
 		n.saveLocked()
 	}
 }
 
-// undoJoinLocked takes back a join its invite refused: a space held only
-// for it is let go; else only the kept invite goes.
+// undoJoinLocked takes back a join its invite refused, or another device
+// gave up: a space held only for it is let go; else only the kept invite
+// goes.
 func (n *Node) undoJoinLocked(ctx context.Context, h *held) {
 	n.forgetJoinLocked(h)
-	hist, err := h.replay(ctx)
-	if err == nil && hist.Current().IsMember(n.acct.DID()) {
-		return
+	if !n.joinedElsewhereLocked(ctx, h) { // else a member, or held before as the registry says (a view-only join)
+		n.dropLocked(ctx, h.sp.ID)
 	}
-	if cur, err := n.registry.store.Current(ctx, record.SpaceKey(h.sp.ID)); err == nil && !cur.Deleted {
-		return // held before, as the registry says (a view-only join)
-	}
-	n.dropLocked(ctx, h.sp.ID)
 }
 
 // finishJoinLocked tries h's kept join again, if any: loop.go calls it when

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/folder"
+	"minca.dev/desktop/node/registry"
 )
 
 // summaryOf is p's space list entry of id.
@@ -95,6 +98,16 @@ func TestJoinWhileInviterOff(t *testing.T) {
 	if secret == "" || strings.Contains(string(state), secret) || !strings.Contains(string(state), `"joining"`) {
 		t.Fatalf("state.json keeps the join %v, the secret in the clear %v", strings.Contains(string(state), `"joining"`), strings.Contains(string(state), secret))
 	}
+	if strings.Contains(string(state), `"sealed"`) {
+		t.Fatal("state.json keeps the invite: it belongs in the registry")
+	}
+	kept, err := keptInvite(ben, s.ID)
+	if err != nil || !strings.Contains(kept, secret) {
+		t.Fatalf("the registry's spaceinvite entry: %q %v, want the invite with its secret", kept, err)
+	}
+	if raw := registryFile(t, ben, s.ID); strings.Contains(string(raw), secret) {
+		t.Fatal("the registry's spaceinvite entry lies in the clear")
+	}
 
 	restartNet(t, ben) // the kept join outlives Ben's node
 	if sum, ok := summaryOf(t, ben, s.ID); !ok || sum.Joining == nil || sum.Joining.InviterName != "Ana" {
@@ -118,6 +131,39 @@ func TestJoinWhileInviterOff(t *testing.T) {
 			t.Fatalf("the kept join outlived the join: %+v", ss.Joining)
 		}
 	}
+	if _, err := keptInvite(ben, s.ID); !errors.Is(err, registry.ErrNotFound) {
+		t.Fatalf("the registry's spaceinvite entry outlived the join: %v", err)
+	}
+}
+
+// keptInvite is the invite p's registry keeps for a join to space id
+// (05 §12 spaceinvite:), opened.
+func keptInvite(p *person, id string) (string, error) {
+	p.n.mu.Lock()
+	defer p.n.mu.Unlock()
+	var raw []byte
+	err := p.n.withRegistryLocked(func(rs *registry.Store) (err error) {
+		raw, err = rs.Get(joinEntry(id))
+		return err
+	})
+	return string(raw), err
+}
+
+// registryFile is the file of p's spaceinvite entry for space id, as the
+// data folder holds it (05 §14.1).
+func registryFile(t *testing.T, p *person, id string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(registryPath(p, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func registryPath(p *person, id string) string {
+	p.n.mu.Lock()
+	defer p.n.mu.Unlock()
+	return filepath.Join(p.n.folderPathLocked(), "accounts", p.n.st.AccountID, "stores", "registry", "kv", folder.Encode(joinEntry(id)))
 }
 
 // A join Ben gives up on (LeaveSpace while joining) lets the space go,
@@ -142,6 +188,9 @@ func TestJoinCancelledAndClosed(t *testing.T) {
 	}
 	if err := ben.n.LeaveSpace(ctx, s.ID); err != nil {
 		t.Fatalf("cancel the join: %v", err)
+	}
+	if _, err := keptInvite(ben, s.ID); !errors.Is(err, registry.ErrNotFound) {
+		t.Fatalf("a cancelled join's spaceinvite entry: %v", err)
 	}
 	if sum, ok := summaryOf(t, ben, s.ID); ok {
 		t.Fatalf("a cancelled join left %+v", sum)

@@ -159,6 +159,7 @@ func (n *Node) dropLocked(ctx context.Context, id string) {
 		return
 	}
 	n.closeHeldLocked(h)
+	n.deleteJoinLocked(id) // its kept invite, if any (05 §12)
 	delete(n.spaces, id)
 	n.st.Spaces = slices.DeleteFunc(n.st.Spaces, func(s spaceState) bool { return s.ID == id })
 	n.saveLocked()

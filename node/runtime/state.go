@@ -43,7 +43,7 @@ type spaceState struct {
 	SealedKeys   []string       `json:"sealedKeys,omitempty"`
 	Nodes        []string       `json:"nodes,omitempty"`       // pinned node URLs to dial (04 §5.2)
 	InviteLinks  []keptLink     `json:"inviteLinks,omitempty"` // links of this node's open invites, sealed (invitelinks.go)
-	Joining      *pendingJoin   `json:"joining,omitempty"`     // a join waiting for its invite's record, sealed (join_pending.go)
+	Joining      *pendingJoin   `json:"joining,omitempty"`     // a join waiting for its invite's record; the invite is in the registry (join_pending.go)
 }
 
 // statePath is the node's state file in the profile directory dir: what
