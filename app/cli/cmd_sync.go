@@ -143,18 +143,18 @@ func runSyncNow(env Env, c command, args []string) error {
 		}
 	}
 	return withRunningNode(env, func(ctx context.Context, n api.Node) error {
-		space := ""
+		space, msg := "", "Syncing every space now."
 		if len(pos) == 1 {
 			s, err := resolveSpace(ctx, n, pos[0])
 			if err != nil {
 				return err
 			}
-			space = s.ID
+			space, msg = s.ID, "Syncing "+spaceName(s)+" now."
 		}
 		if err := n.SyncNow(ctx, space); err != nil {
 			return err
 		}
-		return o.done(env, "Sync started")
+		return o.done(env, msg)
 	})
 }
 

@@ -43,7 +43,7 @@ func TestNamesAndWords(t *testing.T) {
 		{name: "invite by name", args: []string{"invite", "create", "Garden club", "--role", "member"}, out: []string{"(role member)"}},
 		{name: "invites by name", args: []string{"invite", "list", "GARDEN CLUB"}, out: []string{"INVITE-KEY", "role member"}},
 		{name: "keepers by name", args: []string{"space", "keepers", "notes"}, out: []string{"No keepers"}},
-		{name: "sync now by name", args: []string{"sync", "now", "Notes"}, out: []string{"Sync started"}},
+		{name: "sync now by name", args: []string{"sync", "now", "Notes"}, out: []string{"Syncing Notes now."}},
 		{name: "account in words", args: []string{"account", "show"}, out: []string{"keys     locked with your passphrase"}, never: []string{"keys     passphrase"}},
 		{name: "folder in words", args: []string{"folder", "show"}, out: []string{"(default, not chosen yet)\n  Holds your account.\n"}, never: []string{"true", "holds this one"}},
 	} {
@@ -63,7 +63,7 @@ func TestNamesAndWords(t *testing.T) {
 	for _, args := range [][]string{{"space", "show", "NOTES"}, {"space", "leave", "notes"}, {"member", "list", "Notes"}, {"sync", "now", "notes"}} {
 		m.say(t, message{name: "ambiguous " + args[0], args: args, code: 2,
 			err:   []string{`2 spaces are named "` + args[2] + `":`, "Notes  " + notes.ID, "notes  " + notes2.ID, "hint: give the id of the one you mean"},
-			never: []string{"Left", "Sync started"}})
+			never: []string{"Left", "Syncing"}})
 	}
 	m.say(t, message{name: "leave by id", args: []string{"space", "leave", notes2.ID}, out: []string{"Left notes"}})
 	m.say(t, message{name: "leave by name once alone", args: []string{"space", "leave", "NOTES"}, out: []string{"Left Notes"}})
