@@ -26,8 +26,9 @@ import (
 // opens), never on a timer. Until then the space is listed with
 // api.SpaceSummary.Joining and the account is no member; the registry
 // space records it (03 §13.2) once the join is written, and the entry is
-// deleted then, when the invite turns out closed, and when the node stops
-// holding the space (LeaveSpace: dropLocked).
+// deleted then, when the invite turns out closed (the space still listed,
+// joining closed, until left), and when the node stops holding the space
+// (LeaveSpace: dropLocked).
 //
 // Two devices of the account may both hold the entry. A join is the
 // account's (03 §7.3: its assign key names the account and the role), so
@@ -109,9 +110,13 @@ func (n *Node) keptJoinLocked(spaceID string) (*invite.Accepted, *pendingJoin, e
 
 // tryJoinLocked writes the kept join of h when its invite is open here
 // (03 §7.3); done once the account holds the invite's role, or nothing is
-// kept. A closed invite is marked so and answered as refusedJoin. A kept
-// invite out of reach (the data folder) is tried again later.
+// kept. A closed invite is marked so, its registry entry deleted, and
+// answered as refusedJoin. A kept invite out of reach (the data folder) is
+// tried again later.
 func (n *Node) tryJoinLocked(ctx context.Context, h *held) (done bool, err error) {
+	if ss := n.stateOfLocked(h.sp.ID); ss != nil && ss.Joining != nil && ss.Joining.Closed {
+		return false, refusedJoin(invite.ErrInviteClosed) // its invite is gone from the registry
+	}
 	acc, pj, err := n.keptJoinLocked(h.sp.ID)
 	switch {
 	case errors.Is(err, errJoinGone):
@@ -139,11 +144,10 @@ func (n *Node) tryJoinLocked(ctx context.Context, h *held) (done bool, err error
 	case errors.Is(err, invite.ErrAlreadyHeld):
 		return true, n.joinedLocked(ctx, h)
 	case errors.Is(err, invite.ErrInviteClosed):
-		if !pj.Closed {
-			pj.Closed = true
-			n.saveLocked()
-			n.emitSpaceLocked(ctx, h)
-		}
+		pj.Closed = true // listed so until left; the secret opens nothing now
+		n.deleteJoinLocked(h.sp.ID)
+		n.saveLocked()
+		n.emitSpaceLocked(ctx, h)
 		return false, refusedJoin(err)
 	case err != nil:
 		return false, refusedJoin(err)

@@ -112,11 +112,12 @@ func (n *Node) lookJoins(root *folder.Root) {
 }
 
 // joiningKeysLocked are the registry entries of the joins the node lists,
-// sorted; an older build's (not in the registry yet) never matches.
+// sorted; an older build's (not in the registry yet) never matches, and a
+// closed one's entry is gone.
 func (n *Node) joiningKeysLocked() []string {
 	var keys []string
 	for _, ss := range n.st.Spaces {
-		if ss.Joining != nil {
+		if ss.Joining != nil && !ss.Joining.Closed {
 			if ss.Joining.Sealed != "" {
 				return []string{""}
 			}
@@ -146,7 +147,7 @@ func (n *Node) matchJoinsLocked(ctx context.Context, rs *registry.Store) {
 	}
 	var gone []string
 	for _, ss := range n.st.Spaces {
-		if ss.Joining != nil && ss.Joining.Sealed == "" && !listed[ss.ID] {
+		if ss.Joining != nil && ss.Joining.Sealed == "" && !ss.Joining.Closed && !listed[ss.ID] {
 			gone = append(gone, ss.ID)
 		}
 	}
@@ -236,11 +237,14 @@ func (n *Node) migrateJoinsLocked(rs *registry.Store) {
 			continue
 		}
 		raw, err := n.openOldJoinLocked(ss.ID, ss.Joining.Sealed)
-		if err != nil {
+		switch {
+		case err != nil:
 			ss.Joining = nil
-		} else if rs.Put(joinEntry(ss.ID), raw) == nil {
+		case ss.Joining.Closed: // its secret opens nothing now
+			ss.Joining.Sealed = ""
+		case rs.Put(joinEntry(ss.ID), raw) == nil:
 			ss.Joining.Sealed, ss.Joining.Folder = "", n.folderPathLocked()
-		} else {
+		default:
 			continue
 		}
 		n.saveLocked()

@@ -226,3 +226,45 @@ func TestJoinKeptFollowsFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// An invite closed before its record reached the joiner: once it arrives,
+// the kept join is listed closed, and its registry entry is gone (the
+// secret opens nothing now); the space stays listed until Ben leaves it.
+func TestJoinClosedWhileKept(t *testing.T) {
+	ctx := context.Background()
+	ana := netPerson(t, "Ana", false)
+	setNetwork(t, ana, api.NetworkThisComputer)
+	s, err := ana.n.CreateSpace(ctx, api.CreateSpace{Name: "Garden club", Template: "team"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := ana.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, Role: "member"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ana.n.CloseInvite(ctx, s.ID, inv.Key); err != nil {
+		t.Fatal(err)
+	}
+	ana.n.Close()
+	ben := netPerson(t, "Ben", false)
+	if got, err := ben.n.Join(ctx, inv.Link); err != nil || got.Joining == nil {
+		t.Fatalf("join while Ana is off: %+v %v", got, err)
+	}
+	restartNet(t, ana)
+	waitLong(t, "ben's join listed closed", func() error {
+		sum, ok := summaryOf(t, ben, s.ID)
+		if !ok || sum.Joining == nil || !sum.Joining.Closed {
+			return fmt.Errorf("ben's space %+v (%v)", sum, ok)
+		}
+		return nil
+	})
+	if _, err := keptInvite(ben, s.ID); !errors.Is(err, registry.ErrNotFound) {
+		t.Fatalf("a closed invite's spaceinvite entry: %v", err)
+	}
+	if err := ben.n.LeaveSpace(ctx, s.ID); err != nil {
+		t.Fatal(err)
+	}
+	if sum, ok := summaryOf(t, ben, s.ID); ok {
+		t.Fatalf("a closed join left behind: %+v", sum)
+	}
+}
