@@ -6,9 +6,12 @@
 // window, the tray, the browser bridge or a one-shot verb.
 //
 // One file per command: cmd_<verb>.go, each with its options struct.
-// Arguments are checked before the node is reached: a bad one exits 2 and
-// changes nothing. Errors print with a "hint:" line where one helps; every
-// verb that prints takes --json.
+// Arguments are checked before the node is reached, and a space or member
+// given by name is resolved (resolve.go) before anything is asked of it: a
+// bad one exits 2 and changes nothing. Errors print with a "hint:" line
+// where one helps; every verb that prints takes --json; every command and
+// group answers -h with its usage. What is printed for people says what the
+// window says, in its words (node/api statewords.go).
 package cli
 
 import (
