@@ -53,7 +53,10 @@ func (m *Manager) sawSync(ctx context.Context, s *syncSpace, p *transport.Peer, 
 // probeSession asks the peer, in one round, for its ids where its first
 // reconcile of a session differs from this node's items (comingplan.go),
 // once per session of the peer's, while no probe of the collection with it
-// waits. It holds msg from the engine (true) while the probes run.
+// waits. A later session of a peer and collection counted before is not
+// counted again while what was found is still coming: a long first sync
+// is counted once, not at each session the peer begins meanwhile. It holds
+// msg from the engine (true) while the probes run.
 func (m *Manager) probeSession(ctx context.Context, s *syncSpace, p *transport.Peer, msg []byte) bool {
 	parsed, err := syncmsg.Parse(msg)
 	r, ok := parsed.(*syncmsg.Reconcile)
@@ -67,9 +70,9 @@ func (m *Manager) probeSession(ctx context.Context, s *syncSpace, p *transport.P
 	c := &s.store.coming
 	key := probeKey(p.DID(), r.Collection)
 	c.mu.Lock()
-	if c.probed[key] == r.ID || c.running(key) {
+	if c.probed[key] == r.ID || c.running(key) || c.probed[key] != 0 && len(c.ids) > 0 {
 		c.mu.Unlock()
-		return false
+		return false // counted already, and what it found is still coming
 	}
 	if c.probed == nil {
 		c.probes, c.probed, c.held = map[uint64]*probe{}, map[string]uint64{}, map[string]*waiting{}
