@@ -103,9 +103,9 @@ func printInvites(w io.Writer, invs []api.Invite) {
 		if inv.HasLink {
 			link = "minca invite show"
 		}
-		rows = append(rows, []string{inv.Key, inviteWhat(inv), inv.CreatedAt.Format("2006-01-02 15:04"), link})
+		rows = append(rows, []string{inv.Key, inviteWhat(inv), inv.CreatedAt.Local().Format("2006-01-02 15:04"), api.JoinedWords(inv), link})
 	}
-	table(w, "INVITE-KEY\tGIVES\tCREATED\tLINK", rows)
+	table(w, "INVITE-KEY\tGIVES\tCREATED\tJOINED WITH IT\tLINK", rows)
 }
 
 // runInviteShow gives an open invite's link again: the node that made it

@@ -41,7 +41,7 @@ func TestNamesAndWords(t *testing.T) {
 			err: []string{`no member of Garden club is named "Bob"; its members:`, "Ana        " + me, "(no name)  " + other}},
 		{name: "remove by id", args: []string{"member", "remove", "garden club", other}, out: []string{shortDID(other) + " is no longer a member of Garden club"}},
 		{name: "invite by name", args: []string{"invite", "create", "Garden club", "--role", "member"}, out: []string{"(role member)"}},
-		{name: "invites by name", args: []string{"invite", "list", "GARDEN CLUB"}, out: []string{"INVITE-KEY", "role member"}},
+		{name: "invites by name", args: []string{"invite", "list", "GARDEN CLUB"}, out: []string{"INVITE-KEY", "JOINED WITH IT", "role member", "Nobody yet"}},
 		{name: "keepers by name", args: []string{"space", "keepers", "notes"}, out: []string{"No keepers"}},
 		{name: "sync now by name", args: []string{"sync", "now", "Notes"}, out: []string{"Syncing Notes now."}},
 		{name: "account in words", args: []string{"account", "show"}, out: []string{"keys     locked with your passphrase"}, never: []string{"keys     passphrase"}},
@@ -106,5 +106,6 @@ func TestPeersByName(t *testing.T) {
 	bo.say(t, message{name: "space page", args: []string{"space", "show", "Shared"},
 		out: []string{"Synced with:", "Ana's computer", "you      member"}, never: []string{"did:key:"}})
 	ana.say(t, message{name: "Ana's sync status", args: []string{"sync", "status"}, out: []string{"Bo's computer", "Other Minca accounts on this computer can reach this one at ws://127.0.0.1:"}})
+	ana.say(t, message{name: "who joined with the invite", args: []string{"invite", "list", "Shared"}, out: []string{"role member", "1 joined (Bo)"}})
 	ana.say(t, message{name: "take Bo's role by name", args: []string{"member", "unassign", "Shared", "bo", "member"}, out: []string{"Took the role member from Bo in Shared"}})
 }

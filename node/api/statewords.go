@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -126,4 +127,42 @@ func PersonName(name, did string) string {
 		return n
 	}
 	return ShortDID(did)
+}
+
+// JoinedWords says who joined through an open role invite, as the
+// window's invite list does (frontend/src/lib/inviteJoined.ts): "Nobody
+// yet", "2 joined (Ben, Cara)", "3 joined (Ben, Cara, …), 2 still members",
+// "1 joined (Ben), no longer a member" (03 §7.3).
+func JoinedWords(inv Invite) string {
+	n := inv.Joined
+	if n <= 0 {
+		return WordNobodyJoined
+	}
+	names := ""
+	if len(inv.JoinedNames) > 0 {
+		more := ""
+		if len(inv.JoinedNames) < n {
+			more = ", …"
+		}
+		names = " (" + strings.Join(inv.JoinedNames, ", ") + more + ")"
+	}
+	return strconv.Itoa(n) + " joined" + names + stillWords(n, min(inv.StillMembers, n))
+}
+
+// WordNobodyJoined: no one joined through an invite yet.
+const WordNobodyJoined = "Nobody yet"
+
+// stillWords is how many of n who joined are members still, when not all.
+func stillWords(n, still int) string {
+	switch {
+	case still == n:
+		return ""
+	case still <= 0 && n == 1:
+		return ", no longer a member"
+	case still <= 0:
+		return ", none still members"
+	case still == 1:
+		return ", 1 still a member"
+	}
+	return ", " + strconv.Itoa(still) + " still members"
 }

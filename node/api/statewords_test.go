@@ -32,6 +32,12 @@ func TestStateWords(t *testing.T) {
 		{ShortDID("did:key:short"), "did:key:short"},
 		{PersonName("", ana), "did:key:zDna…87a1"},
 		{PersonName("Ben", ana), "Ben"},
+		{JoinedWords(Invite{}), "Nobody yet"},
+		{JoinedWords(Invite{Joined: 2, StillMembers: 2, JoinedNames: []string{"Ben", "Cara"}}), "2 joined (Ben, Cara)"},
+		{JoinedWords(Invite{Joined: 3, StillMembers: 2, JoinedNames: []string{"Ben", "Cara"}}), "3 joined (Ben, Cara, …), 2 still members"},
+		{JoinedWords(Invite{Joined: 1, JoinedNames: []string{"Ben"}}), "1 joined (Ben), no longer a member"},
+		{JoinedWords(Invite{Joined: 2}), "2 joined, none still members"},
+		{JoinedWords(Invite{Joined: 3, StillMembers: 1}), "3 joined, 1 still a member"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
@@ -60,6 +66,12 @@ func TestStateWordsMatchTheWindow(t *testing.T) {
 	for _, c := range peerCases {
 		if PeerWord(c[1]) != c[2] {
 			t.Errorf("peer state %q: window says %q, PeerWord %q", c[1], c[2], PeerWord(c[1]))
+		}
+	}
+	joined := readFrontend(t, "lib/inviteJoined.ts")
+	for _, w := range []string{`"` + WordNobodyJoined + `"`, `", no longer a member"`, `", none still members"`, "still ${still === 1 ? \"a member\" : \"members\"}", " joined${names}"} {
+		if !strings.Contains(joined, w) {
+			t.Errorf("inviteJoined.ts no longer says %s", w)
 		}
 	}
 	peers := readFrontend(t, "lib/peers.ts")
