@@ -127,6 +127,9 @@ func printSpace(w io.Writer, v spaceShown) {
 	if d.Private {
 		fmt.Fprintf(w, "  key      %s\n", d.KeyID)
 	}
+	if d.Removed != nil {
+		fmt.Fprintf(w, "\n%s\n", removedWords(d))
+	}
 	fmt.Fprintln(w, "\nRoles:")
 	var rows [][]string
 	for _, r := range d.RoleTemplates {
@@ -143,6 +146,27 @@ func printSpace(w io.Writer, v spaceShown) {
 		fmt.Fprintln(w)
 		printKeepers(w, d.Keepers)
 	}
+}
+
+// removedWords says that this account lost its place in the space, as the
+// window's space page does (03 §9.2): who removed it when the removal
+// reached this computer, else that the space's computers refuse this one.
+func removedWords(d api.SpaceDetail) string {
+	r := d.Removed
+	what := fmt.Sprintf("The computers %s syncs with no longer let this one in. Most likely you were removed from %s", d.Name, d.Name)
+	if d.Private {
+		what += " and its key changed"
+	}
+	what += "."
+	if r.By != "" {
+		what = fmt.Sprintf("%s removed you from %s", api.PersonName(r.ByName, r.By), d.Name)
+		if !r.At.IsZero() {
+			what += " (" + r.At.Local().Format("2006-01-02 15:04") + ")"
+		}
+		what += "."
+	}
+	return what + " You keep what you already had; new changes no longer reach you.\n" +
+		"`minca space leave " + d.ID + "` removes it from this computer."
 }
 
 // MarshalJSON is the node's answer as it is: --json prints SpaceDetail.

@@ -76,7 +76,8 @@ func TestNamesAndWords(t *testing.T) {
 
 // Two machines, each with a host: the sync status and the space's page
 // name the other computer by its person ("Bo's computer"), its state and
-// its spaces in words, and the other member is named by profile name.
+// its spaces in words; the invite list says who joined with it; Ana
+// removes Bo by his name, and Bo's space page says he was removed.
 func TestPeersByName(t *testing.T) {
 	ana, bo := newMachine(t), newMachine(t)
 	ana.ok(t, nil, "account", "create", "--name", "Ana")
@@ -107,5 +108,19 @@ func TestPeersByName(t *testing.T) {
 		out: []string{"Synced with:", "Ana's computer", "you      member"}, never: []string{"did:key:"}})
 	ana.say(t, message{name: "Ana's sync status", args: []string{"sync", "status"}, out: []string{"Bo's computer", "Other Minca accounts on this computer can reach this one at ws://127.0.0.1:"}})
 	ana.say(t, message{name: "who joined with the invite", args: []string{"invite", "list", "Shared"}, out: []string{"role member", "1 joined (Bo)"}})
-	ana.say(t, message{name: "take Bo's role by name", args: []string{"member", "unassign", "Shared", "bo", "member"}, out: []string{"Took the role member from Bo in Shared"}})
+	ana.say(t, message{name: "remove Bo by name", args: []string{"member", "remove", "Shared", "BO"}, out: []string{"Bo is no longer a member of Shared"}})
+	deadline = time.Now().Add(30 * time.Second)
+	for !strings.Contains(out, "You keep what you already had") {
+		if time.Now().After(deadline) {
+			t.Fatalf("Bo's space page never said he was removed:\n%s", out)
+		}
+		time.Sleep(200 * time.Millisecond)
+		_, out, _ = bo.minca(t, "space", "show", "Shared")
+	}
+	for _, want := range []string{"state    Removed", "you      removed", "removes it from this computer"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("Bo's space page lacks %q:\n%s", want, out)
+		}
+	}
+	t.Logf("Bo's space page once removed:\n%s", out)
 }
