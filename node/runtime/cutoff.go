@@ -1,12 +1,16 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"sort"
 
 	"minca.dev/desktop/core/access"
+	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/core/judge"
 	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/node/versions"
 )
 
 // cutoffOf is the cutoff a change that takes power from account carries
@@ -18,7 +22,8 @@ import (
 // order, a choice of ours where §6.3 names none). nil when the node holds
 // nothing of the account. Everything a covered key signed at or below its
 // place then stands as far as this change goes (03 §5.1 step 4); without a
-// cutoff every earlier record of the account would be withdrawn.
+// cutoff every earlier record of the account would be withdrawn. Only the
+// versions that name the account are parsed (accountVersions).
 func cutoffOf(ctx context.Context, h *held, cur *access.State, account string) (map[string]any, error) {
 	sums, err := h.store.Sums(ctx)
 	if err != nil {
@@ -28,7 +33,7 @@ func cutoffOf(ctx context.Context, h *held, cur *access.State, account string) (
 	places := map[line]map[int64][]*record.Version{}
 	notes := noteMemo{}
 	for c := range sums {
-		vs, err := h.store.Collection(ctx, c)
+		vs, err := accountVersions(ctx, h.store, c, account)
 		if err != nil {
 			return nil, err
 		}
@@ -78,6 +83,40 @@ func cutoffOf(ctx context.Context, h *held, cur *access.State, account string) (
 	}
 	if len(out) == 0 {
 		return nil, nil
+	}
+	return out, nil
+}
+
+// accountVersions is what st holds of collection c that may be account's:
+// the versions whose canonical JSON names it, read as kept without parsing
+// the others (versions.SQLite.Wires). A version's account is its author
+// or its note's issuer (rootOf), a DID written out, quoted, in its JSON,
+// so no version of the account is passed over; the caller still finds
+// each one's account.
+func accountVersions(ctx context.Context, st *versions.SQLite, c, account string) ([]*record.Version, error) {
+	items, err := st.Items(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		ids = append(ids, enc.CIDOfDigest(items.Item(i).ID))
+	}
+	ws, err := st.Wires(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	named := []byte(`"` + account + `"`)
+	var out []*record.Version
+	for _, w := range ws {
+		if !bytes.Contains(w.JSON, named) {
+			continue
+		}
+		v, err := record.ParseBytes(w.JSON)
+		if err != nil {
+			return nil, fmt.Errorf("version %s of %s: %w", w.ID, c, err)
+		}
+		out = append(out, v)
 	}
 	return out, nil
 }

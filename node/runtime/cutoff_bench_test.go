@@ -4,14 +4,21 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"minca.dev/desktop/core/identity"
 )
 
-// BenchmarkCutoff times the cutoff a removal of the account carries
-// (cutoffOf, 03 §6.3) in a space holding N of its versions: it reads every
-// version of the space and finds each one's account from its note.
+// BenchmarkCutoff times the cutoff a removal of an account carries
+// (cutoffOf, 03 §6.3) in a space holding N versions: of the account
+// itself (own), or of another (other: the usual removal, of a member who
+// wrote little in a space others wrote much in).
 func BenchmarkCutoff(b *testing.B) {
-	for _, n := range []int{500} {
-		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+	for _, c := range []struct {
+		n   int
+		own bool
+	}{{500, true}, {2000, false}} {
+		b.Run(fmt.Sprintf("N=%d/own=%v", c.n, c.own), func(b *testing.B) {
+			n := c.n
 			nd, id := growthSpace(b, n)
 			ctx := context.Background()
 			nd.mu.Lock()
@@ -21,12 +28,19 @@ func BenchmarkCutoff(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			me := nd.acct.DID()
+			who := nd.acct.DID()
+			if !c.own {
+				k, err := identity.DeriveKeyPairFromSeed(make([]byte, 32))
+				if err != nil {
+					b.Fatal(err)
+				}
+				who = k.DID()
+			}
 			start := cpuTime()
 			for b.Loop() {
-				c, err := cutoffOf(ctx, h, hist.Current(), me)
-				if err != nil || c == nil {
-					b.Fatalf("cutoff %v %v", c, err)
+				cut, err := cutoffOf(ctx, h, hist.Current(), who)
+				if err != nil || (cut == nil) == c.own {
+					b.Fatalf("cutoff %v %v", cut, err)
 				}
 			}
 			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
