@@ -189,11 +189,19 @@ func TestMirrorBacksOffAtRest(t *testing.T) {
 	if got := c.wakesIn(2*time.Minute, 3*time.Minute); got > max || got == 0 {
 		t.Fatalf("%d timed wakeups of the mirror in the third minute at rest, want 1 to %d", got, max)
 	}
-	c.drain()
+	c.quiet(mirrorDebounce)
 	if _, err := n.Write(ctx, api.Write{SpaceID: s.ID, Collection: "app.chat", Body: "hello"}); err != nil {
 		t.Fatal(err)
 	}
-	if d := c.nextWait(t); d > mirrorDebounce {
-		t.Fatalf("after a change the mirror waits %v, want at most %v (the push's debounce)", d, mirrorDebounce)
+	// A pass a late notice began before the write may still ask its long
+	// wait; the write's own pass must follow with a short one.
+	for i := 0; ; i++ {
+		d := c.nextWait(t)
+		if d <= mirrorDebounce {
+			break
+		}
+		if i == 2 {
+			t.Fatalf("after a change the mirror waits %v, want at most %v (the push's debounce)", d, mirrorDebounce)
+		}
 	}
 }
