@@ -23,6 +23,11 @@ func keychainOnly() *api.Error {
 	return &api.Error{Code: api.CodeKeychainOnly, Message: msgKeychainOnly, Detail: ErrKeychainOnly.Error(), Err: ErrKeychainOnly}
 }
 
+// msgNotRecoveryCode is what a person reads when what was typed cannot be a
+// recovery code (01 §2.3).
+const msgNotRecoveryCode = "That is not a recovery code: a recovery code has 26 letters and digits in groups of four, " +
+	"like XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX (O may be typed as 0, and I or L as 1)."
+
 // RestoreAccount restores the account from its recovery code, or opens one a
 // data folder already holds (unlocking it with the passphrase, the recovery
 // code or the keychain). It also unlocks a locked node.
@@ -39,7 +44,8 @@ func (n *Node) RestoreAccount(ctx context.Context, req api.RestoreAccount) (api.
 	if req.RecoveryCode != "" {
 		s, err := identity.ParseRecoveryCode(req.RecoveryCode)
 		if err != nil {
-			return api.Account{}, api.Errorf(api.CodeInvalid, "recovery code: %w", err)
+			return api.Account{}, &api.Error{Code: api.CodeInvalid, Message: msgNotRecoveryCode, Hint: "Check it against where you saved it and type it again.",
+				Detail: "recovery code: " + err.Error(), Err: err}
 		}
 		seed = s
 	}

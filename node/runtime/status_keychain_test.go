@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"minca.dev/desktop/keychain"
@@ -36,5 +37,24 @@ func TestStatusNoKeychain(t *testing.T) {
 	none := openWith(t, filepath.Join(dir, "none"), nil)
 	if st, _ := none.Status(ctx); !st.NoKeychain {
 		t.Fatal("a node given no keychain reads as having one")
+	}
+}
+
+// A restore given text that is no recovery code says so, and what one looks
+// like, in words; nothing is restored.
+func TestRestoreNotARecoveryCode(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	n := openWith(t, filepath.Join(dir, "home"), keychain.NewMemory())
+	_, err := n.RestoreAccount(ctx, api.RestoreAccount{RecoveryCode: "hello"})
+	if api.CodeOf(err) != api.CodeInvalid {
+		t.Fatalf("want invalid, got %v", err)
+	}
+	shown := api.Explain(err)
+	if !strings.HasPrefix(shown.Message, "That is not a recovery code") || !strings.Contains(shown.Message, "26 letters and digits") || shown.Detail == "" {
+		t.Fatalf("shown as %q (detail %q)", shown.Message, shown.Detail)
+	}
+	if st, _ := n.Status(ctx); st.Account != "" {
+		t.Fatalf("an account after a refused code: %s", st.Account)
 	}
 }
