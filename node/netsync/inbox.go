@@ -15,8 +15,11 @@ import (
 // preparers check it ahead (syncer.Engine.Prepare: parsing, signatures, on
 // every core) while the engine takes in the one before; one goroutine per
 // peer hands the messages to Engine.Receive one at a time, strictly in the
-// order they arrived. At most syncer.MaxPrepared wait per peer; the reader
-// waits when they do, as it waited for Receive before.
+// order they arrived (to ReceiveMore while another is queued or the engine
+// awaits the peer's answers to its wants, so that what they let in lands
+// together, aside while the next are judged). At most syncer.MaxPrepared
+// wait per peer; the reader waits when they do, as it waited for Receive
+// before.
 type inbox struct {
 	m       *Manager
 	s       *syncSpace
@@ -147,7 +150,9 @@ func (in *inbox) receive(im *inMsg) {
 		return
 	}
 	receive := s.eng.Receive
-	if len(in.queue) > 0 { // what this lets in may land with the next (syncer.ReceiveMore)
+	// What this lets in may land with the next (syncer.ReceiveMore): one
+	// is queued, or the engine waits for the peer's answers to its wants.
+	if len(in.queue) > 0 || s.eng.Awaits(p.DID()) {
 		receive = s.eng.ReceiveMore
 	}
 	if err := receive(in.ctx, p.DID(), im.msg); err != nil && in.ctx.Err() == nil {

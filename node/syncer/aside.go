@@ -10,8 +10,9 @@ import (
 // write"). Through ReceiveMore, once MaxUnlanded versions wait, they are
 // written as one change on a goroutine of their own while the engine takes
 // in the next messages: two changes in turn, one landing aside and the
-// next accumulating as pending. When that one reaches MaxUnlanded too, it
-// waits for the first to end, then lands aside in its turn.
+// next accumulating as pending. That one lands aside in its turn at the
+// first intake that finds MaxUnlanded versions waiting and the first
+// ended; at twice MaxUnlanded the intake waits for the first to end.
 //
 //   - The versions landing aside are held (Space.unlanded) exactly as
 //     pending ones are: judging, the held checks, the wants.

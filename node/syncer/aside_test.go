@@ -3,6 +3,7 @@ package syncer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/syncmsg"
+	"minca.dev/desktop/node/syncer/memnet"
 	"minca.dev/desktop/node/versions"
 )
 
@@ -218,6 +220,7 @@ func TestLandAsideWaitsForTruth(t *testing.T) {
 			t.Fatal(err)
 		}
 		<-st.entered
+		r.eng.landAt = 1 // v1 and v2 are twice as many: they wait for the landing
 		done := make(chan error, 1)
 		go func() {
 			switch call {
@@ -253,5 +256,65 @@ func TestLandAsideWaitsForTruth(t *testing.T) {
 				t.Fatalf("more: the second change did not land (%v)", err)
 			}
 		}
+	}
+}
+
+// TestLandAsideRunsAhead: while a change lands aside, the next may grow to
+// twice MaxUnlanded before the engine waits for it (the receiver judges on
+// rather than stall on the store); a Tick then lands both.
+func TestLandAsideRunsAhead(t *testing.T) {
+	c, vs, _ := orderSet(t)
+	v0, v1, v2, w0 := vs[0], vs[1], vs[2], vs[3]
+	r, st, _ := asideReceiver(t, c)
+	gate := make(chan struct{})
+	st.set(gate, nil)
+	if err := r.eng.ReceiveMore(ctx, asideFrom, versionsMsg(t, v0, w0)); err != nil {
+		t.Fatal(err)
+	}
+	<-st.entered
+	// v1 and v2: as many as landAt, fewer than twice: judged on, held.
+	done := make(chan error, 1)
+	go func() { done <- r.eng.ReceiveMore(ctx, asideFrom, versionsMsg(t, v1, v2)) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		close(gate)
+		t.Fatal("ReceiveMore waited for the landing with fewer than twice landAt waiting")
+	}
+	if r.sp.Pending() != 2 || r.has(v1.ID) {
+		t.Fatalf("%d pending, v1 stored %v; want v1 and v2 pending", r.sp.Pending(), r.has(v1.ID))
+	}
+	close(gate)
+	if err := r.eng.Tick(ctx); err != nil || !r.has(v1.ID) || !r.has(v2.ID) {
+		t.Fatalf("after Tick: %v, v1 stored %v, v2 stored %v", err, r.has(v1.ID), r.has(v2.ID))
+	}
+}
+
+// TestAwaits: a node awaits versions from a peer while a want to it is in
+// flight, and no longer once every want was answered.
+func TestAwaits(t *testing.T) {
+	c := newCluster(t, 2, 5, memnet.Faults{})
+	a, b := c.nodes[0], c.nodes[1]
+	if b.name > a.name { // b, empty, begins the session and asks by want (05 §6.2)
+		a, b = b, a
+	}
+	for i := range 5 {
+		a.create("app.wiki", fmt.Sprintf("k%d", i), map[string]any{"n": float64(i)})
+	}
+	if b.eng.Awaits(a.name) {
+		t.Fatal("awaits a peer not added")
+	}
+	c.connect(a, b)
+	for steps := 0; !b.eng.Awaits(a.name); steps++ {
+		if more, err := c.net.Step(ctx); err != nil || !more || steps > 1000 {
+			t.Fatalf("no want sent to the peer (%v)", err)
+		}
+	}
+	c.run(time.Minute)
+	if b.eng.Awaits(a.name) || b.state() != a.state() {
+		t.Fatalf("after the sync: awaits %v; b\n%s\na\n%s", b.eng.Awaits(a.name), b.state(), a.state())
 	}
 }

@@ -67,7 +67,9 @@
 //     store for a peer and any other call land what waits first (land.go).
 //     MaxUnlanded versions waiting land aside, on a goroutine of their own,
 //     while the engine judges the next messages, held meanwhile as if
-//     stored; the next change waits for that one (aside.go).
+//     stored; the next change lands aside after that one (aside.go). A
+//     network may call ReceiveMore with nothing queued while the engine
+//     Awaits versions from the peer (a want in flight).
 //   - An entry that is not a version (record.Parse fails) is refused from its
 //     sender, keyed on its id when it has a string one.
 //   - A responder that cannot parse a reconcile sends nothing (05 §6.4 known

@@ -18,7 +18,8 @@ const MaxUnlanded = 2000
 // with those of the messages after it, and their stored acknowledgements
 // with them, until one of these comes first:
 //   - MaxUnlanded versions wait: they land aside (aside.go), on another
-//     goroutine, while the next messages are taken in;
+//     goroutine, while the next messages are taken in (Awaits says when a
+//     network may call ReceiveMore with nothing queued);
 //   - an access version was let in (admission follows what is stored);
 //   - the engine is about to say what it holds (a hello) or read from the
 //     store for a peer;
@@ -60,7 +61,25 @@ func (e *Engine) holdLocked(ctx context.Context, acks map[string][]string) error
 	if e.space.Pending() < e.landAt {
 		return nil
 	}
+	if err := e.reapLocked(); err != nil {
+		return err
+	}
+	if e.aside != nil && e.space.Pending() < 2*e.landAt {
+		return nil // lands aside once the one landing has ended
+	}
 	return e.landAsideLocked(ctx)
+}
+
+// Awaits says whether this node waits for versions from peer did: a want
+// in flight with it. A network may then hand the peer's messages to
+// ReceiveMore even with none queued behind, since more are coming: the
+// answer to the last want of a collection lands what waits (a hello
+// follows, 05 §6.3 step 3), and so does a Tick if the answers stop.
+func (e *Engine) Awaits(did string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	p := e.peers[did]
+	return p != nil && len(p.wants) > 0
 }
 
 // landLocked writes what waits as one change, after the change landing
