@@ -36,8 +36,23 @@ func runSpaceCreate(env Env, c command, args []string) error {
 		if err != nil {
 			return err
 		}
+		noteSameName(ctx, env, n, s)
 		return o.print(env, s, func(w io.Writer) { fmt.Fprintf(w, "Created space %s: %s\n", s.Name, s.ID) })
 	})
+}
+
+// noteSameName says on stderr when another space has the new one's name:
+// commands then take either only by its id (resolveSpace).
+func noteSameName(ctx context.Context, env Env, n api.Node, made api.SpaceSummary) {
+	spaces, err := n.Spaces(ctx)
+	if err != nil {
+		return // the space is made; the note is only a help
+	}
+	for _, s := range spaces {
+		if s.ID != made.ID && sameName(s.Name, made.Name) {
+			fmt.Fprintf(env.Stderr, "note: you have another space named %q (%s): give commands the id of the one you mean\n", s.Name, s.ID)
+		}
+	}
 }
 
 func nonEmpty(what, s string) error {

@@ -59,7 +59,15 @@ func TestNamesAndWords(t *testing.T) {
 	}
 
 	// Two spaces named alike: the name is refused, with both; the id works.
-	m.ok(t, &notes2, "space", "create", "notes", "--json")
+	code, out, errOut := m.minca(t, "space", "create", "notes")
+	if code != 0 || !strings.Contains(errOut, `note: you have another space named "Notes" (`+notes.ID+`)`) {
+		t.Fatalf("a second space named notes: exit %d, %q %q", code, out, errOut)
+	}
+	id, ok := strings.CutPrefix(strings.TrimSpace(out), "Created space notes: ")
+	if !ok {
+		t.Fatalf("space create printed %q", out)
+	}
+	notes2.ID = id
 	for _, args := range [][]string{{"space", "show", "NOTES"}, {"space", "leave", "notes"}, {"member", "list", "Notes"}, {"sync", "now", "notes"}} {
 		m.say(t, message{name: "ambiguous " + args[0], args: args, code: 2,
 			err:   []string{`2 spaces are named "` + args[2] + `":`, "Notes  " + notes.ID, "notes  " + notes2.ID, "hint: give the id of the one you mean"},
