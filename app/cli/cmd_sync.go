@@ -67,6 +67,7 @@ func printSync(w io.Writer, v syncShown) {
 		fmt.Fprintln(w, "Not connected to any other computer right now.")
 		return
 	}
+	fmt.Fprintln(w, "Other computers:")
 	printPeers(w, s.Peers, v.spaces)
 }
 

@@ -107,7 +107,7 @@ func TestPeersByName(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 		_, out, _ = bo.minca(t, "sync", "status")
 	}
-	for _, want := range []string{"Ana's computer  Connected", "Shared", "ws://127.0.0.1:"} {
+	for _, want := range []string{"Other computers:\n  COMPUTER", "Ana's computer  Connected", "Shared", "ws://127.0.0.1:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("Bo's sync status lacks %q:\n%s", want, out)
 		}
