@@ -107,6 +107,11 @@ func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, er
 		}
 		moved = &oc
 	}
+	prevID := n.st.AccountID
+	adopted, err := n.adoptFolderIDLocked(dir)
+	if err != nil {
+		return api.Folder{}, err
+	}
 	info := n.folderInfoLocked(dir)
 	if n.st.AccountID != "" && !info.HoldsThis {
 		if info.Accounts > 0 {
@@ -117,14 +122,20 @@ func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, er
 		}
 	}
 	if err := n.noteOldCopyLocked(moved, dir); err != nil {
+		n.st.AccountID = prevID
 		return api.Folder{}, err
 	}
 	n.st.Folder = dir
+	named := n.nameFromFolderLocked(dir)
 	if err := n.saveLocked(); err != nil {
+		n.st.AccountID = prevID
 		return api.Folder{}, err
 	}
 	n.wake.kick() // the mirror moves to it (folder_mirror.go)
 	n.emitLocked(api.Event{Kind: "status", Data: n.statusLocked()})
+	if named || adopted {
+		n.emitLocked(api.Event{Kind: "account", Data: n.accountLocked()})
+	}
 	return n.folderInfoLocked(n.st.Folder), nil
 }
 
@@ -153,4 +164,67 @@ func (n *Node) checkMoveLocked(from, to string) error {
 			"%s and your data folder %s overlap: one is inside the other.", to, from)
 	}
 	return nil
+}
+
+// nameFromFolderLocked gives an account with no profile name yet (restored
+// from its recovery code alone) the name the folder's accounts.json keeps
+// for it (01 §13), and says whether it did.
+func (n *Node) nameFromFolderLocked(dir string) bool {
+	if n.st.AccountID == "" || n.st.ProfileName != "" {
+		return false
+	}
+	for _, r := range n.accountsAt(dir) {
+		if r.ID == n.st.AccountID && r.DID == n.st.DID && r.Name != "" {
+			n.st.ProfileName = r.Name
+			return true
+		}
+	}
+	return false
+}
+
+// adoptFolderIDLocked takes, for this account, the id the folder at dir
+// keeps it under when that differs from the node's: the same account (its
+// DID) restored elsewhere from its recovery code got an id of its own
+// (vault.NewAccountID). The node's vault wraps are merged into the folder's
+// vault, so this computer still opens it after a restart, and the folder's
+// account data (accounts/<id>, 05 §14.1) becomes this node's. It says
+// whether it adopted; the state is saved by SetFolder.
+func (n *Node) adoptFolderIDLocked(dir string) (bool, error) {
+	if n.st.AccountID == "" || n.st.DID == "" {
+		return false, nil
+	}
+	var id string
+	for _, r := range n.accountsAt(dir) {
+		if r.DID != n.st.DID {
+			continue
+		}
+		if r.ID == n.st.AccountID {
+			return false, nil // it holds this account under this id
+		}
+		id = r.ID
+	}
+	if id == "" {
+		return false, nil
+	}
+	ours, err := n.readVaultLocked()
+	if err != nil {
+		return false, err
+	}
+	root, err := n.openFolderAt(dir)
+	if err != nil {
+		return false, err
+	}
+	defer root.Close()
+	theirs, err := vault.ReadVault(root, id)
+	if err != nil || theirs.DID != n.st.DID {
+		return false, folderRefusal(api.CodeConflict, fmt.Errorf("the vault of %s in %s: %v", id, dir, err),
+			"Choose another folder, or restore the account from this one on the first screen.",
+			"%s lists your account, but its key file there cannot be read.", dir)
+	}
+	theirs.Merge(ours)
+	if err := vault.WriteVault(root, id, theirs); err != nil {
+		return false, api.Errorf(api.CodeUnavailable, "write the account's vault into %s: %w", dir, err)
+	}
+	n.st.AccountID = id
+	return true, nil
 }

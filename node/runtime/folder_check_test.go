@@ -113,3 +113,46 @@ func TestSetFolderOtherAccount(t *testing.T) {
 		t.Fatalf("folder after refusals: %+v", f)
 	}
 }
+
+// An account restored from its recovery code alone has no name and an id of
+// its own; using the data folder that holds it (under another id) takes that
+// folder's id and brings its name back (accounts.json, 01 §13), and this
+// computer's own passphrase still opens it (issue 8).
+func TestUseFolderBringsName(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	ana := openWith(t, filepath.Join(dir, "ana"), nil)
+	folderA := filepath.Join(dir, "A")
+	if _, err := ana.SetFolder(ctx, api.SetFolder{Path: folderA, Mode: api.FolderUse}); err != nil {
+		t.Fatal(err)
+	}
+	na, err := ana.CreateAccount(ctx, api.CreateAccount{ProfileName: "Ana", Passphrase: "pass phrase"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana.Close()
+
+	other := openWith(t, filepath.Join(dir, "other"), nil)
+	if _, err := other.SetFolder(ctx, api.SetFolder{Path: filepath.Join(dir, "B"), Mode: api.FolderUse}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := other.RestoreAccount(ctx, api.RestoreAccount{RecoveryCode: na.RecoveryCode, Passphrase: "another phrase"})
+	if err != nil || a.ProfileName != "" {
+		t.Fatalf("restored from the code alone: %+v %v", a, err)
+	}
+	if _, err := other.SetFolder(ctx, api.SetFolder{Path: folderA, Mode: api.FolderUse}); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := other.Account(ctx); err != nil || a.ProfileName != "Ana" {
+		t.Fatalf("after using Ana's folder: %+v %v", a, err)
+	}
+	if f, _ := other.Folder(ctx); !f.HoldsThis || f.Accounts != 1 {
+		t.Fatalf("Ana's folder, taken as this account's: %+v", f)
+	}
+	// Its own passphrase still opens it after a restart: its wraps went into the folder's vault.
+	other.Close()
+	again := openWith(t, filepath.Join(dir, "other"), nil)
+	if a, err := again.RestoreAccount(ctx, api.RestoreAccount{Passphrase: "another phrase"}); err != nil || a.ProfileName != "Ana" {
+		t.Fatalf("unlock after the restart: %+v %v", a, err)
+	}
+}
