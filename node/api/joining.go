@@ -13,4 +13,10 @@ type Joining struct {
 	// Closed says the invite arrived closed (03 §7.2): the join cannot
 	// finish; a new link from the inviter can.
 	Closed bool `json:"closed,omitempty"`
+	// NotFound says the space is synced with a connected node of it
+	// (05 §6.5) and still names no invite for this link's key (03 §7.1):
+	// the link may be damaged, or its invite was never opened. The node
+	// keeps trying (another node may bring the record); cleared when the
+	// record arrives or the space is no longer synced.
+	NotFound bool `json:"notFound,omitempty"`
 }

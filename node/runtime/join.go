@@ -69,13 +69,15 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 // tries again each time the loop finds a store moved, not on a timer. When
 // no node the space dials can be reached (every dial failed or was
 // refused, none connected: netsync.Manager.Unreachable) it stops waiting
-// at once: no record can come. It looks again at each dialler's change.
+// at once: no record can come. Nor does it wait once the space is synced
+// and names no invite for the link (inviteMissingLocked): the answer says
+// so. It looks again at each dialler's change and sync change.
 func (n *Node) waitJoinLocked(ctx context.Context, h *held) error {
 	timeout := time.NewTimer(joinWait)
 	defer timeout.Stop()
 	for over := false; ; {
 		done, err := n.tryJoinLocked(ctx, h)
-		if done || err != nil || over || n.unreachableLocked(h) {
+		if done || err != nil || over || n.unreachableLocked(h) || n.inviteMissingLocked(ctx, h) {
 			return err
 		}
 		moved := n.movedLocked()

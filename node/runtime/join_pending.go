@@ -58,6 +58,8 @@ type pendingJoin struct {
 	Folder      string    `json:"folder,omitempty"` // the data folder whose registry holds it
 	openSince   time.Time // a found join's invite first seen open (deferredLocked)
 	goneSince   time.Time // its registry entry first seen gone (joinGoneLocked)
+	invite      string    // the invite key's DID, once tried (join_notfound.go)
+	notFound    bool      // its invite last told missing (joinsSyncedLocked)
 }
 
 // errJoinGone: the kept join's registry entry is gone (another device
@@ -129,6 +131,7 @@ func (n *Node) tryJoinLocked(ctx context.Context, h *held) (done bool, err error
 	case acc == nil:
 		return true, nil
 	}
+	pj.invite = acc.InviteDID
 	hist, err := h.replay(ctx)
 	if err != nil {
 		return false, internal(err)
@@ -271,5 +274,9 @@ func (n *Node) joiningLocked(spaceID string) *api.Joining {
 		return nil
 	}
 	pj := ss.Joining
-	return &api.Joining{InvitedBy: pj.InvitedBy, InviterName: pj.InviterName, Role: pj.Role, Closed: pj.Closed}
+	j := &api.Joining{InvitedBy: pj.InvitedBy, InviterName: pj.InviterName, Role: pj.Role, Closed: pj.Closed}
+	if h := n.spaces[spaceID]; h != nil {
+		j.NotFound = n.inviteMissingLocked(context.Background(), h)
+	}
+	return j
 }

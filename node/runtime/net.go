@@ -203,6 +203,7 @@ func (n *Node) netEventLocked(e api.Event) {
 		}
 	default:
 		n.emitLocked(api.Event{Kind: kindSync, Data: n.syncStatusLocked(ctx)})
+		n.joinsSyncedLocked(ctx) // a kept join's invite missing (join_notfound.go)
 	}
 }
 
