@@ -9,7 +9,7 @@
 // leaving as the only member says the space is left with no members; a
 // word typed as a recovery code is refused with what a code looks like; an
 // account restored from its code alone says where its name and spaces come
-// from, and offers the data folder.
+// from, offers the data folder, and takes its name back from it.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -180,10 +180,21 @@ describe("first run, data folder and space: words and focus", { skip: !bin && "M
       await note.waitFor({ timeout: T });
       assert.match(await note.textContent(), /Your name and your spaces come back when this computer reaches the data folder/);
       await shot(p2, "restored-from-code");
-      await p2.getByTestId("restored-pick-folder").click();
-      await p2.getByRole("heading", { name: "Data folder", level: 1 }).waitFor({ timeout: T });
       await nav(p2, "Settings");
       await p2.getByTestId("name-comes-back").waitFor({ timeout: T });
+      await nav(p2, "Spaces");
+      await p2.getByTestId("restored-pick-folder").click();
+      await p2.getByRole("heading", { name: "Data folder", level: 1 }).waitFor({ timeout: T });
+      // Ana's data folder (moved above) holds the account under the id her first computer gave it: it is taken
+      // as this account's, not refused as someone else's, and her name comes back live.
+      await p2.getByTestId("mode-use").check();
+      await p2.getByTestId("new-folder-input").fill(join(home.home, "Moved"));
+      await p2.getByTestId("set-folder").click();
+      await p2.getByTestId("folder-holds").waitFor({ timeout: T });
+      await p2.getByTestId("me").filter({ hasText: "Ana" }).waitFor({ timeout: T });
+      await nav(p2, "Settings");
+      assert.equal(await p2.getByTestId("settings-name").inputValue(), "Ana");
+      assert.equal(await p2.getByTestId("name-comes-back").count(), 0);
     } finally {
       await p2.close();
       assert.equal(await ui2.stop(), 0);
