@@ -212,6 +212,11 @@ func printJoined(w io.Writer, s api.SpaceSummary) {
 	if who == "" {
 		who = "the inviter"
 	}
+	if j.NotFound { // synced, and no invite matches the link (api.Joining.NotFound)
+		fmt.Fprintf(w, "Joining %s (%s): %s's computer is connected, but it has no invite matching this link.\n", s.Name, s.ID, who)
+		fmt.Fprintf(w, "The link may be damaged — ask %s to send it again — or the invite was never opened. To cancel: minca space leave %s\n", who, s.ID)
+		return
+	}
 	fmt.Fprintf(w, "Joining %s: waiting for %s's computer (%s).\n", s.Name, who, s.ID)
 	fmt.Fprintln(w, "Minca finishes joining by itself once it is reachable, whenever Minca runs on this computer.")
 }
