@@ -58,7 +58,11 @@
 //     only `who` is sent to it and nothing it sends reaches the engine.
 //   - Former members (03 §9.2: named by an applied assign or remove, not a
 //     reader now) get nothing at all, in public and private spaces alike: no
-//     admission, every frame withheld, the connection let go (4003).
+//     admission, every frame withheld, the connection let go (4003); but
+//     one that proves a private space's current read key while no key
+//     change is due, which only a reader can have given it since (a new
+//     invite, 03 §7.4), is let in as any invite holder, no live messages
+//     sent to it, so that its join re-adding it (03 §4.3) can land.
 //   - In a private space an inbound peer is admitted on the read key it proved
 //     (04 §6.3); one admitted on a key that is no longer current is kept only
 //     while its account is a reader. A node this one dialled proved its pin,

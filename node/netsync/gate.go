@@ -165,5 +165,8 @@ func (g gate) MaySend(id, did, typ string) bool {
 	if typ == handshake.TypeWho {
 		return ps.account == "" || s.view.admits(ps.account, ps.on)
 	}
+	if typ == handshake.TypeLive && s.view.former[ps.account] {
+		return false // a former member let in to join again gets no live (03 §9.2)
+	}
 	return ps.accepted && s.view.admits(ps.account, ps.on)
 }

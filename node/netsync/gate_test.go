@@ -140,3 +140,29 @@ func TestVerifierNamedKeysOnly(t *testing.T) {
 		}
 	}
 }
+
+// A former member (03 §9.2) is admitted only on the current read key while
+// no key change is due (it was given that key since: a new invite), never
+// dialled (no key proved), never on an older key; a reader as before.
+func TestFormerAdmittedOnCurrentKeyOnly(t *testing.T) {
+	v := &view{readers: map[string]bool{"reader": true}, former: map[string]bool{"former": true}, current: "k1"}
+	for _, c := range []struct {
+		account, on string
+		keyDue      bool
+		want        bool
+	}{
+		{"former", "k1", false, true},
+		{"former", "k1", true, false},
+		{"former", "k0", false, false},
+		{"former", "", false, false},
+		{"reader", "k0", false, true},
+		{"holder", "k1", false, true},
+		{"holder", "k0", false, false},
+		{"", "k1", false, false},
+	} {
+		v.keyDue = c.keyDue
+		if got := v.admits(c.account, c.on); got != c.want {
+			t.Errorf("%q on %q (key due %v): %v, want %v", c.account, c.on, c.keyDue, got, c.want)
+		}
+	}
+}

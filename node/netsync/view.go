@@ -65,9 +65,16 @@ func set(list []string) map[string]bool {
 
 // admits says whether an account may have anything of the space (03 §9.2,
 // 04 §6.3). on is the read key an inbound peer proved ("" for a node this
-// one dialled, or a public space).
+// one dialled, or a public space). A former member is refused, but for one
+// that proved the current read key while no key change is due: it holds
+// the key only if a reader gave it since (a new invite, 03 §7.4), and it
+// is then let in as any holder of an invite, so that its join, which
+// re-adds it (03 §4.3), can land.
 func (v *view) admits(account, on string) bool {
-	if account == "" || v.former[account] {
+	if account == "" {
+		return false
+	}
+	if v.former[account] && (on == "" || on != v.current || v.keyDue) {
 		return false
 	}
 	if on != "" && on != v.current && !v.readers[account] {

@@ -48,3 +48,24 @@ func TestRejoinAfterLettingGoListed(t *testing.T) {
 		t.Fatalf("bob's space page: %v", err)
 	}
 }
+
+// Removed, Bob is invited back (03 §4.3: re-adding settles a removal): his
+// node, which let the space go, joins with the new invite's current key
+// (04 §6.3), Alice's node admits it on that key although he is a former
+// member, his join lands and he reads what Alice writes after.
+func TestRejoinAfterRemoval(t *testing.T) {
+	ctx := context.Background()
+	alice, bob := netPerson(t, "Alice", true), netPerson(t, "Bob", false)
+	s := share(t, alice, true, "member", bob)
+	waitFor(t, "alice's members show bob", func() error { return memberOf(alice, s.ID, bob.did) })
+	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+		t.Fatal(err)
+	}
+	if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {
+		t.Fatal(err)
+	}
+	join(t, alice, bob, s.ID, "member")
+	waitFor(t, "alice's members show bob again", func() error { return memberOf(alice, s.ID, bob.did) })
+	id := write(t, alice, s.ID, "welcome back")
+	waitFor(t, "bob reads alice", func() error { return reads(bob, s.ID, id, "welcome back") })
+}
