@@ -16,14 +16,18 @@ const flushWait = 3 * time.Second
 // flushNet waits up to flushWait for the pushes of the node's sockets to be
 // acknowledged, without holding n.mu (the acknowledgements arrive through
 // the engines, which the node's calls must stay free to use).
-func (n *Node) flushNet() {
+func (n *Node) flushNet() { n.handOver(flushWait) }
+
+// handOver waits up to wait for the pushes of the node's sockets to be
+// acknowledged, without holding n.mu.
+func (n *Node) handOver(wait time.Duration) {
 	n.mu.Lock()
 	net := n.net
 	n.mu.Unlock()
 	if net == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), flushWait)
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	_ = net.Flush(ctx) // what is not acknowledged syncs next time
 }

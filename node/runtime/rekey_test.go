@@ -8,6 +8,16 @@ import (
 	"minca.dev/desktop/core/spacekey"
 )
 
+// connectedBoth says a and b each list the other as connected: each took
+// the other's who (04 §6.4), so a push of either reaches the other.
+func connectedBoth(t *testing.T, a, b *person) error {
+	t.Helper()
+	if err := connected(t, a, b); err != nil {
+		return err
+	}
+	return connected(t, b, a)
+}
+
 // keyChangesShown counts the key changes p's access history of space id
 // shows (03 §9.3).
 func keyChangesShown(t *testing.T, p *person, id string) int {
@@ -41,7 +51,7 @@ func TestJoinAfterKeyChange(t *testing.T) {
 					t.Fatal(err)
 				}
 			} else {
-				waitFor(t, "bob connected", func() error { return connected(t, bob, alice) })
+				waitFor(t, "bob connected", func() error { return connectedBoth(t, alice, bob) })
 				if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {
 					t.Fatal(err)
 				}
@@ -112,7 +122,7 @@ func TestOneKeyChange(t *testing.T) {
 					t.Fatal(err)
 				}
 			} else {
-				waitFor(t, "bob connected", func() error { return connected(t, bob, alice) })
+				waitFor(t, "bob connected", func() error { return connectedBoth(t, alice, bob) })
 				if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {
 					t.Fatal(err)
 				}

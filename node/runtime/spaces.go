@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"slices"
+	"time"
 
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/space"
@@ -182,24 +183,51 @@ func newSpace(d space.Draft, key *spacekey.Key) (*space.Space, error) {
 	return spacekey.NewSpace(d, key)
 }
 
-// LeaveSpace leaves a space: the self-removal is written first (03 §6.2),
-// then the node stops holding it and drops its store.
+// LeaveSpace leaves a space: the self-removal is written first (03 §6.2)
+// and handed to the connected peers (leaveWait at most, as a one-shot
+// command's last writes: what is not acknowledged by then would be lost
+// with the store), then the node stops holding it and drops its store.
 func (n *Node) LeaveSpace(ctx context.Context, id string) error {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	h, hist, err := n.spaceReplayLocked(ctx, id)
+	h, wrote, err := n.writeLeave(ctx, id)
 	if err != nil {
 		return err
 	}
-	me := n.acct.DID()
-	if hist.Current().IsMember(me) {
-		if _, err := n.writeLocked(ctx, h, removeDraft(me)); err != nil {
-			return err
-		}
+	if wrote {
+		n.handOver(leaveWait)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if err := n.readyLocked(); err != nil {
+		return err
+	}
+	if n.spaces[id] != h {
+		return nil // let go meanwhile
 	}
 	if err := n.forgetMembershipLocked(ctx, id); err != nil {
 		return err
 	}
 	n.dropLocked(ctx, id)
 	return nil
+}
+
+// leaveWait bounds how long LeaveSpace waits for the peers to acknowledge
+// the leave (our choice; flushWait's reasoning, shorter: a person waits).
+const leaveWait = 2 * time.Second
+
+// writeLeave writes the account's self-removal from space id unless it is
+// no member there; wrote says whether it did.
+func (n *Node) writeLeave(ctx context.Context, id string) (h *held, wrote bool, err error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h, hist, err := n.spaceReplayLocked(ctx, id)
+	if err != nil {
+		return nil, false, err
+	}
+	if !hist.Current().IsMember(n.acct.DID()) {
+		return h, false, nil
+	}
+	if _, err := n.writeLocked(ctx, h, removeDraft(n.acct.DID())); err != nil {
+		return nil, false, err
+	}
+	return h, true, nil
 }
