@@ -67,6 +67,8 @@ export interface Joining {
   role: string;
   /** The invite arrived closed: this join cannot finish; a new link can. */
   closed?: boolean;
+  /** Synced with a computer of the space, which has no invite matching the link (damaged, or never opened); Minca keeps trying. */
+  notFound?: boolean;
 }
 /** How this computer knows the account lost its place: by and at only when the removal reached it; refused when every computer the space syncs with refuses this one. */
 export interface Removal {
