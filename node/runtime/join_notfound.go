@@ -19,14 +19,18 @@ import (
 
 // inviteMissingLocked says whether h's kept join's invite is missing from
 // a synced space: no invite record for the link's key while the space is
-// synced with a peer. False for no kept join, a closed one, or one not
-// tried since the node opened (its invite key not known yet).
+// synced with a peer. False for no kept join, a closed one, one not tried
+// since the node opened (its invite key not known yet), or a node not on
+// sockets.
 func (n *Node) inviteMissingLocked(ctx context.Context, h *held) bool {
 	ss := n.stateOfLocked(h.sp.ID)
 	if ss == nil || ss.Joining == nil || ss.Joining.Closed || ss.Joining.invite == "" {
 		return false
 	}
-	if n.syncStateLocked(h) != netsync.StateSynced {
+	if n.net == nil { // the Hub's "synced" does not wait to hear a peer (05 §6.1)
+		return false
+	}
+	if st, ok := n.net.State(h.sp.ID); !ok || st != netsync.StateSynced {
 		return false
 	}
 	hist, err := h.replay(ctx)
