@@ -107,17 +107,12 @@ func yourPlace(s api.SpaceSummary) string {
 	return strings.Join(parts, "; ")
 }
 
-// runSpaceShow prints one space. The node's answer names its roles under
-// "roles" (SpaceDetail.RoleTemplates), which hides this account's roles
-// from it over the socket: they come from the space's summary instead.
+// runSpaceShow prints one space.
 func runSpaceShow(env Env, c command, args []string) error {
 	get := func(n api.Node, ctx context.Context, s api.SpaceSummary) (spaceShown, error) {
 		d, err := n.Space(ctx, s.ID)
 		if err != nil {
 			return spaceShown{}, err
-		}
-		if d.Roles == nil {
-			d.Roles = s.Roles
 		}
 		spaces, err := n.Spaces(ctx)
 		return spaceShown{d, spaces}, err

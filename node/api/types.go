@@ -115,7 +115,7 @@ type Removal struct {
 type SpaceDetail struct {
 	SpaceSummary
 	CreatedAt     time.Time    `json:"createdAt"`
-	RoleTemplates []RoleInfo   `json:"roles"`           // the roles defined in the space
+	RoleTemplates []RoleInfo   `json:"spaceRoles"`      // the roles defined in the space (not "roles": SpaceSummary.Roles is this account's)
 	KeyID         string       `json:"keyId,omitempty"` // private: current key id
 	Peers         []PeerStatus `json:"peers"`
 	Keepers       []Keeper     `json:"keepers,omitempty"` // the hosts that keep it (03 §10)

@@ -99,10 +99,10 @@ export interface PeerStatus {
   own?: boolean;
   keeper?: string;
 }
-/** Go's shallower RoleTemplates field wins the "roles" name over SpaceSummary.Roles. */
-export interface SpaceDetail extends Omit<SpaceSummary, "roles"> {
+/** A space's page: its summary (roles: this account's), and the roles defined in it (spaceRoles). */
+export interface SpaceDetail extends SpaceSummary {
   createdAt: string;
-  roles: RoleInfo[] | null;
+  spaceRoles: RoleInfo[] | null;
   keyId?: string;
   peers: PeerStatus[] | null;
   /** What this account may do here now (node/api Rights): show only the controls it allows. */

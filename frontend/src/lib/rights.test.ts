@@ -4,7 +4,7 @@ import { blockedWhy, covers, onlyWho, rolesGranting } from "./rights";
 
 const role = (name: string, commands: string[]) => ({ name, commands, founding: true });
 const space = (roles: ReturnType<typeof role>[], may?: SpaceDetail["may"]) =>
-  ({ id: "s", name: "Club", private: false, founder: false, members: 2, sync: "synced", createdAt: "", roles, peers: [], may }) as SpaceDetail;
+  ({ id: "s", name: "Club", private: false, founder: false, members: 2, sync: "synced", createdAt: "", roles: [], spaceRoles: roles, peers: [], may }) as SpaceDetail;
 const member = (founder: boolean) => ({ did: "did:key:z", profileName: "", roles: [], founder, pending: false, self: false }) as Member;
 
 const club = space([role("moderator", ["/role", "/member/remove", "/record"]), role("member", ["/record/write", "/record/read"]), role("guest", ["/record/read"])]);

@@ -15,7 +15,7 @@ export function covers(grant: string, cmd: string): boolean {
 
 /** The roles of the space one of whose grants names a command covering `cmd` (their policies aside). */
 export function rolesGranting(space: SpaceDetail, cmd: string): string[] {
-  return (space.roles ?? []).filter((r) => (r.commands ?? []).some((g) => covers(g, cmd))).map((r) => r.name);
+  return (space.spaceRoles ?? []).filter((r) => (r.commands ?? []).some((g) => covers(g, cmd))).map((r) => r.name);
 }
 
 /** "admins", or "people with the Grower role" for a name that does not take an s. */
@@ -29,7 +29,7 @@ function list(parts: string[]): string {
 
 /** "Only the founder and admins can remove members." for `what` = "remove members". */
 export function onlyWho(space: SpaceDetail, members: Member[], cmds: string[], what: string): string {
-  const roles = (space.roles ?? []).map((r) => r.name).filter((name) => cmds.every((c) => rolesGranting(space, c).includes(name)));
+  const roles = (space.spaceRoles ?? []).map((r) => r.name).filter((name) => cmds.every((c) => rolesGranting(space, c).includes(name)));
   const who = roles.map(holders);
   if (members.some((m) => m.founder)) who.unshift(members.filter((m) => m.founder).length > 1 ? "the founders" : "the founder");
   if (!who.length) return `No one in this space can ${what} any more.`;

@@ -9,5 +9,5 @@ export type Ask = { kind: "remove"; m: Member } | { kind: "leave" } | { kind: "s
 
 /** What a role lets its holder do, in the node's sentence ("" for a role the space does not define). */
 export function roleAbout(space: SpaceDetail, name: string): string {
-  return space.roles?.find((r) => r.name === name)?.title ?? "";
+  return space.spaceRoles?.find((r) => r.name === name)?.title ?? "";
 }
