@@ -24,7 +24,7 @@ inside() {
 
   local status=0
   echo "== go test -tags e2e ./tests/..."
-  go test -tags e2e -count=1 ./tests/... || status=1
+  go test -tags e2e -count=1 -timeout 20m ./tests/... || status=1
   echo "== Playwright (tests/ui)"
   (cd tests && node --test ui/) || status=1
   return $status
