@@ -23,10 +23,12 @@ var syncWords = map[string]string{
 // peerWords are PeerStatus.State in words; a state without one reads as
 // itself, as in the window.
 var peerWords = map[string]string{
-	"connected":  "Connected",
-	"connecting": "Connecting…",
-	"backoff":    "Retrying soon",
-	"refused":    "Doesn't let this computer in",
+	"connected":   "Connected",
+	"connecting":  "Connecting…",
+	"backoff":     "Retrying soon",
+	"refused":     "Doesn't let this computer in",
+	"dropped":     "Cut off: it sent bad messages",
+	"turned-away": "Not let in here",
 }
 
 // Words of a space that is no sync state (SpaceWord).

@@ -20,7 +20,9 @@ func TestStateWords(t *testing.T) {
 		{SpaceWord(SpaceSummary{Sync: "offline", Joining: &Joining{}}), "Joining"},
 		{SpaceWord(SpaceSummary{Sync: "offline", Joining: &Joining{Closed: true}}), "Invite closed"},
 		{PeerWord("backoff"), "Retrying soon"},
-		{PeerWord("dropped"), "dropped"},
+		{PeerWord("dropped"), "Cut off: it sent bad messages"},
+		{PeerWord("turned-away"), "Not let in here"},
+		{PeerWord("no-such-state"), "no-such-state"},
 		{PeerName(PeerStatus{DID: ana, Own: true, ProfileName: "Ana"}), "Your other computer"},
 		{PeerName(PeerStatus{DID: ana, Account: ana, ProfileName: " Ben "}), "Ben's computer"},
 		{PeerName(PeerStatus{DID: ana, Account: ana}), "A member's computer"},
@@ -59,7 +61,7 @@ func TestStateWordsMatchTheWindow(t *testing.T) {
 			t.Errorf("sync state %q: window says %q, SyncWord %q", c[1], c[2], SyncWord(c[1]))
 		}
 	}
-	peerCases := regexp.MustCompile(`(\w+): "([^"]+)"`).FindAllStringSubmatch(function(t, format, "peerWord"), -1)
+	peerCases := regexp.MustCompile(`"?([\w-]+)"?: "([^"]+)"`).FindAllStringSubmatch(function(t, format, "peerWord"), -1)
 	if len(peerCases) != len(peerWords) {
 		t.Errorf("format.ts peerWord has %d states, statewords.go %d", len(peerCases), len(peerWords))
 	}

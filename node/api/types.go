@@ -377,7 +377,11 @@ type PeerStatus struct {
 	State   string    `json:"state"` // "connected", "connecting", "backoff", "refused", "dropped"
 	Spaces  []string  `json:"spaces"`
 	Since   time.Time `json:"since"`
-	Dropped int       `json:"dropped"` // misbehaviour counted against it
+	Dropped int       `json:"dropped"` // misbehaviour counted against it (04 §5.5)
+	// Refused is how often this node turned it away: a read proof that
+	// failed, an admission refused, a pin not proven (04 §6.3) — what a
+	// removed member's computer meets on every try, not misbehaviour.
+	Refused int `json:"refused,omitempty"`
 	// Who it is, as far as this node knows (docs/spec/06-nodes.md §1.7):
 	// the account its `who` proved (04 §6.4), "" until then; that
 	// account's profile name in one of the spaces (03 §11); whether it is

@@ -166,3 +166,28 @@ func TestFormerAdmittedOnCurrentKeyOnly(t *testing.T) {
 		}
 	}
 }
+
+// A node turned away at the read proof (04 §6.3: it holds no key of the
+// space, as a former member's computer after a key change) is listed as
+// turned away, with its tries under Refused, not as misbehaving: Dropped
+// stays 0.
+func TestTurnedAwayIsNoMisbehaviour(t *testing.T) {
+	fa := keyOf(t, 1)
+	w := newWorld(t, true, fa)
+	a := newNode(t, w, fa, opts{listen: ListenLoopback})
+	b := newNode(t, w, keyOf(t, 2), opts{nodes: []string{a.url()}})
+	b.holding(newKey(t))
+	eventually(t, "a turns b away", func() bool {
+		for _, p := range a.m.Status(ctx).Peers {
+			if p.DID == b.sess.DID() && p.Refused > 0 {
+				return true
+			}
+		}
+		return false
+	})
+	for _, p := range a.m.Status(ctx).Peers {
+		if p.DID == b.sess.DID() && (p.Dropped != 0 || p.State != PeerStateTurnedAway) {
+			t.Fatalf("b turned away is listed %+v, want state %q and nothing dropped", p, PeerStateTurnedAway)
+		}
+	}
+}

@@ -25,6 +25,9 @@ const (
 	PeerStateConnecting = "connecting"
 	PeerStateBackoff    = "backoff"
 	PeerStateDropped    = "dropped" // not connected, misbehaviour counted (04 §5.5)
+	// PeerStateTurnedAway: not connected, and this node turned it away
+	// (Refused), with no misbehaviour counted.
+	PeerStateTurnedAway = "turned-away"
 	// PeerStateRefused: the node last closed with 4003, not letting this one
 	// into the space (04 §5.3: no reader, a former member, or not served).
 	PeerStateRefused = "refused"
@@ -165,9 +168,13 @@ func (m *Manager) Status(ctx context.Context) api.SyncStatus {
 	counters := m.tr.Counters()
 	for key, c := range counters {
 		if p := peers[key]; p != nil {
-			p.Dropped = dropped(c)
-		} else if d := dropped(c); d > 0 {
-			peers[key] = &api.PeerStatus{DID: strings.TrimPrefix(key, "addr:"), State: PeerStateDropped, Spaces: []string{}, Dropped: d}
+			p.Dropped, p.Refused = dropped(c), c.Refused
+		} else if d := dropped(c); d > 0 || c.Refused > 0 {
+			state := PeerStateDropped
+			if d == 0 {
+				state = PeerStateTurnedAway
+			}
+			peers[key] = &api.PeerStatus{DID: strings.TrimPrefix(key, "addr:"), State: state, Spaces: []string{}, Dropped: d, Refused: c.Refused}
 		}
 	}
 	for _, p := range peers {
@@ -230,8 +237,10 @@ func (m *Manager) peersOf(s *syncSpace, peers map[string]*api.PeerStatus) {
 	}
 }
 
+// dropped is the misbehaviour counted against a peer (04 §5.5); being
+// turned away (Counters.Refused) is not.
 func dropped(c transport.Counters) int {
-	return c.Malformed + c.BadSignature + c.Refused + c.Oversize + c.Dropped
+	return c.Malformed + c.BadSignature + c.Oversize + c.Dropped
 }
 
 // dialStates is a snapshot of each dialer's state, by its key (URL#DID),

@@ -93,6 +93,8 @@ export interface PeerStatus {
   spaces: string[] | null;
   since: string;
   dropped: number;
+  /** How often this node turned it away (a former member's computer trying again): not misbehaviour. */
+  refused?: number;
   /** Who it is (docs/spec/06-nodes.md §1.7): the account its `who` proved, its profile name, one of this account's own devices, a keeper's name. */
   account?: string;
   profileName?: string;

@@ -67,7 +67,8 @@ export function spaceWord(sync: string, removed: unknown): { label: string; tone
 
 /** A peer connection's state for people. */
 export function peerWord(state: string): string {
-  return { connected: "Connected", connecting: "Connecting…", backoff: "Retrying soon", refused: "Doesn't let this computer in" }[state] ?? state;
+  return { connected: "Connected", connecting: "Connecting…", backoff: "Retrying soon", refused: "Doesn't let this computer in",
+    dropped: "Cut off: it sent bad messages", "turned-away": "Not let in here" }[state] ?? state;
 }
 
 /** Bytes in B, KB, MB, GB (powers of 1000, one decimal below 10). */
