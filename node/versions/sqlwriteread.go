@@ -2,7 +2,6 @@ package versions
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
 
@@ -27,26 +26,12 @@ func (s *idleShrink) onWriter(f func() error) error {
 	return f()
 }
 
-// tryOnWriter is onWriter if the writing connection is free now; ran is
-// false, and f not called, while a landing (or a shrink) has it.
-func (s *idleShrink) tryOnWriter(f func() error) (ran bool, err error) {
-	if !s.mu.TryLock() {
-		return false, nil
-	}
-	defer s.mu.Unlock()
-	if s.closed {
-		return true, ErrClosed
-	}
-	return true, f()
-}
-
 // formsOnWriter is formsChunk on the writing connection, with its prepared
-// statement; while a landing holds it, on a pool connection, which reads
-// the last change committed: a held check made while a change lands need
-// not wait for it (node/syncer judges the next batch meanwhile).
+// statement.
 func (s *SQLite) formsOnWriter(ctx context.Context, ids []string, out map[string]Form) error {
 	list, _ := jsonStrings(ids, true)
-	scan := func(rows *sql.Rows, err error) error {
+	return s.idle.onWriter(func() error {
+		rows, err := s.w.stmts["forms"].QueryContext(ctx, list)
 		if err != nil {
 			return s.readErr(fmt.Errorf("read %d versions: %w", len(ids), err))
 		}
@@ -60,10 +45,5 @@ func (s *SQLite) formsOnWriter(ctx context.Context, ids []string, out map[string
 			out[id] = Meta{HasBody: hasBody, Deleted: deleted}.Form()
 		}
 		return rows.Err()
-	}
-	ran, err := s.idle.tryOnWriter(func() error { return scan(s.w.stmts["forms"].QueryContext(ctx, list)) })
-	if ran {
-		return err
-	}
-	return scan(s.db.QueryContext(ctx, formsSQL, list))
+	})
 }
