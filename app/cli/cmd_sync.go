@@ -119,6 +119,9 @@ func printPeers(w io.Writer, peers []api.PeerStatus, spaces []api.SpaceSummary) 
 		if p.Dropped > 0 {
 			state += fmt.Sprintf(" (%d bad messages dropped)", p.Dropped)
 		}
+		if p.Refused > 0 {
+			state += fmt.Sprintf(" (not let in %s)", times(p.Refused))
+		}
 		rows = append(rows, []string{"  " + api.PeerName(p), state, list(names), orElse(p.URL, api.ShortDID(p.DID))})
 	}
 	table(w, "  COMPUTER\tSTATE\tSPACES\tADDRESS", rows)
@@ -175,4 +178,12 @@ func syncToggle(env Env, c command, args []string, msg string, f func(api.Node, 
 		return err
 	}
 	return do(env, o, msg, f) // kept in the node's state
+}
+
+// times says how often, as the Sync page does: "once", "3 times".
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
 }

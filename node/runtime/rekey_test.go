@@ -67,7 +67,7 @@ func TestJoinAfterKeyChange(t *testing.T) {
 			waitFor(t, "eve's own members show her", func() error { return memberOf(eve, s.ID, eve.did) })
 			id := write(t, alice, s.ID, "after the change")
 			waitFor(t, "eve reads alice", func() error { return reads(eve, s.ID, id, "after the change") })
-			if ps, ok := peer(t, alice, eve.wireDID()); !ok || ps.Dropped != 0 {
+			if ps, ok := peer(t, alice, eve.wireDID()); !ok || ps.Dropped != 0 || ps.Refused != 0 {
 				t.Fatalf("alice's peer eve %+v (%v)", ps, ok)
 			}
 		})

@@ -202,7 +202,7 @@ func TestRemovedNodeStopsDialling(t *testing.T) {
 	})
 	dials := func() int {
 		ps, _ := peer(t, alice, bob.wireDID())
-		return ps.Dropped
+		return ps.Refused // each refused dial of his is counted against him
 	}
 	looks := quiet(t, bob.n) // a refusal told during the look that held back gets one more
 	held := dials()
