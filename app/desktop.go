@@ -17,6 +17,11 @@ type Desktop struct {
 	AfterClose   func() string           // what happens to sync once the window closes: an AfterClose… value
 	Quit         func() error            // stop the profile's tray (background sync) and close the window
 	CopyText     func(text string) error // put text on the system clipboard (the window's, not the page's)
+	// Links gives the links handed to the window so far: the data of the
+	// kept "invite" events ({link, id}). The window's page may start
+	// listening after one was sent (a launch link), so it asks once it
+	// listens; the id tells it one it has shown.
+	Links func() []any
 }
 
 // What happens to sync once the window closes (App.AfterClose); the page
@@ -95,4 +100,13 @@ func (a *App) CopyText(text string) error {
 		return errNoMethod("CopyText")
 	}
 	return do(a, "CopyText", func(context.Context) error { return a.desktop.CopyText(text) })
+}
+
+// Links gives the links handed to the window so far (Desktop.Links), each
+// {link, id} as its "invite" event carried it; none when none came.
+func (a *App) Links() ([]any, error) {
+	if a.desktop.Links == nil {
+		return nil, errNoMethod("Links")
+	}
+	return call(a, "Links", func(context.Context) ([]any, error) { return a.desktop.Links(), nil })
 }

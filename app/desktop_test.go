@@ -14,7 +14,7 @@ import (
 
 // desktopMethods are the bound methods of Desktop (desktop.go), beyond
 // api.Node's.
-var desktopMethods = []string{"ChooseFolder", "Autostart", "SetAutostart", "AfterClose", "Quit", "CopyText"}
+var desktopMethods = []string{"ChooseFolder", "Autostart", "SetAutostart", "AfterClose", "Quit", "CopyText", "Links"}
 
 // Without a Desktop, each extra answers "no method …", which the page
 // reads as a binding its host lacks; through the bridge too.
@@ -27,6 +27,7 @@ func TestDesktopAbsent(t *testing.T) {
 		"AfterClose":   func() error { _, err := a.AfterClose(); return err },
 		"Quit":         func() error { return a.Quit() },
 		"CopyText":     func() error { return a.CopyText("x") },
+		"Links":        func() error { _, err := a.Links(); return err },
 	}
 	for _, name := range desktopMethods {
 		err := calls[name]()
@@ -48,6 +49,7 @@ func TestDesktopCalls(t *testing.T) {
 		SetAutostart: func(on bool) error { login = on; return nil },
 		AfterClose:   func() string { return AfterCloseBackground },
 		Quit:         func() error { quit = true; return nil },
+		Links:        func() []any { return []any{map[string]string{"link": "minca:abc", "id": "1"}} },
 	}
 	if p, err := a.ChooseFolder(); p != "/home/ana/Shared" || err != nil {
 		t.Fatalf("ChooseFolder = %q, %v", p, err)
@@ -66,6 +68,9 @@ func TestDesktopCalls(t *testing.T) {
 	}
 	if err := a.CopyText("minca-link"); err != nil || copied != "minca-link" {
 		t.Fatalf("CopyText: %v, copied %q", err, copied)
+	}
+	if ls, err := a.Links(); err != nil || len(ls) != 1 || ls[0].(map[string]string)["link"] != "minca:abc" {
+		t.Fatalf("Links = %v, %v", ls, err)
 	}
 	a.desktop.SetAutostart = func(bool) error { return errors.New("read-only config dir") }
 	var ue *UIError

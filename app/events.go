@@ -83,6 +83,20 @@ func (e *Events) Keep(key string, ev Event) {
 	e.publishLocked(ev)
 }
 
+// Kept gives the data of the events kept now (Keep) whose name is name,
+// in the order they were first kept.
+func (e *Events) Kept(name string) []any {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var out []any
+	for _, k := range e.kept {
+		if k.ev.Name == name {
+			out = append(out, k.ev.Data)
+		}
+	}
+	return out
+}
+
 // publishLocked sends ev to every subscriber; e.mu must be held.
 func (e *Events) publishLocked(ev Event) {
 	for ch := range e.subs {

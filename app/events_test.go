@@ -116,3 +116,22 @@ func TestNodeEvents(t *testing.T) {
 		t.Fatalf("late subscriber's snapshot has %v", seen)
 	}
 }
+
+// Kept gives the data of the kept events of one name, the latest under
+// each key, and nothing of events only published.
+func TestEventsKept(t *testing.T) {
+	ev := NewEvents(nil)
+	if got := ev.Kept("invite"); len(got) != 0 {
+		t.Fatalf("Kept before any = %v", got)
+	}
+	ev.Publish(Event{Name: "invite", Data: "published"})
+	ev.Keep("invite", Event{Name: "invite", Data: "first"})
+	ev.Keep("space\x00a", Event{Name: "space", Data: "a"})
+	ev.Keep("invite", Event{Name: "invite", Data: "second"})
+	if got := ev.Kept("invite"); len(got) != 1 || got[0] != "second" {
+		t.Fatalf("Kept(invite) = %v, want [second]", got)
+	}
+	if got := ev.Kept("space"); len(got) != 1 || got[0] != "a" {
+		t.Fatalf("Kept(space) = %v, want [a]", got)
+	}
+}

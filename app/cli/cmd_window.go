@@ -52,9 +52,11 @@ func openWindowWith(env Env, link string) error {
 	defer in.Close()
 	win := &window.Handle{}
 	var bg *background
+	var events *app.Events
 	afterClose := func() string { return bg.afterClose() }
 	a, at, err := openAppWith(env, app.Desktop{ChooseFolder: win.ChooseFolder, AfterClose: afterClose,
-		Quit: func() error { return quitAll(env, win) }, CopyText: win.CopyText})
+		Quit: func() error { return quitAll(env, win) }, CopyText: win.CopyText,
+		Links: func() []any { return events.Kept("invite") }})
 	if err != nil {
 		return err
 	}
@@ -62,7 +64,7 @@ func openWindowWith(env Env, link string) error {
 	bg = newBackground(at)
 	keepSyncing(env, bg)
 	go notifyJoins(env, at.Node())
-	events := app.NodeEvents(env.Ctx, a)
+	events = app.NodeEvents(env.Ctx, a)
 	go linkEvents(env.Ctx, events, links, show)
 	go watchAfterClose(env.Ctx, events, afterClose, afterCloseRecheck)
 	return window.Run(window.Config{App: a, Events: events, Assets: env.Assets, Title: "Minca", Show: show, Handle: win,

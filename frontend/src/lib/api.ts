@@ -351,6 +351,8 @@ export class Api {
   setAutostart = (on: boolean) => this.c<void>("SetAutostart", on);
   /** What happens to sync once the window closes (app.AfterClose…). */
   afterClose = () => this.c<AfterClose>("AfterClose");
+  /** The links handed to the window so far, each {link, id} as its "invite" event carried it. */
+  links = () => this.c<unknown[] | null>("Links");
   /** Stop syncing in the background (the tray) and close the window. */
   quit = () => this.c<void>("Quit");
 

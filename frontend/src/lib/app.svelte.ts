@@ -40,11 +40,25 @@ export class AppCtx {
     this.node = reduce(this.node, e);
   }
 
-  /** Subscribes to every Watch kind and to opened links; returns the unsubscribe. */
+  /**
+   * Subscribes to every Watch kind and to opened links; returns the
+   * unsubscribe. Once it listens, it asks for the links handed over so far
+   * (api.links): the window may have sent one, such as the link it was
+   * launched with, before this page listened. A host without that binding
+   * (a browser, whose event stream starts with them) has nothing to add.
+   */
   watch(): () => void {
+    let on = true;
     const offs = kinds.map((k) => this.api.on(k, (e) => this.apply(e)));
     offs.push(this.api.on("invite", (e) => this.receive(e.data)));
-    return () => offs.forEach((off) => off());
+    this.api.links().then(
+      (ls) => on && (ls ?? []).forEach((d) => this.receive(d)),
+      () => {},
+    );
+    return () => {
+      on = false;
+      offs.forEach((off) => off());
+    };
   }
 
   /** Takes an "invite" event's data: a link to show, unless shown before. */

@@ -25,7 +25,33 @@ function memoryStore() {
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
 }
 
+/** An eventHost whose Links binding answers links. */
+function linksHost(links: unknown[]) {
+  const h = eventHost();
+  h.host.call = <T>(method: string) =>
+    method === "Links" ? Promise.resolve(links as T) : Promise.reject(new Error("no calls here"));
+  return h;
+}
+
 describe("AppCtx and opened links", () => {
+  it("a link sent before the page listened comes through Links, once", async () => {
+    const { host, emit } = linksHost([{ link: "minca:early", id: "7" }]);
+    const ctx = new AppCtx(new Api(host), memoryStore());
+    ctx.watch();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(ctx.takeLink()).toBe("minca:early");
+    emit("invite", { link: "minca:early", id: "7" }); // the same hand-off, heard as an event too
+    expect(ctx.links.link).toBe("");
+  });
+  it("an unsubscribed page takes no late answer of Links", async () => {
+    const { host } = linksHost([{ link: "minca:late", id: "8" }]);
+    const ctx = new AppCtx(new Api(host), memoryStore());
+    ctx.watch()();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(ctx.links.link).toBe("");
+  });
   it("an invite event waits until taken; taking it empties the inbox", () => {
     const { host, emit } = eventHost();
     const ctx = new AppCtx(new Api(host), memoryStore());
