@@ -80,10 +80,10 @@ type Engine struct {
 	stats     Stats
 	// pre is what Prepare worked out for the message being received.
 	pre *prepared
-	// prepared are messages Prepare worked on, by the SHA-256 of their
-	// bytes, until Receive takes them (guarded by prepMu, not mu).
+	// prepared are messages Prepare worked on, by a hash of their bytes
+	// (prepKey), until Receive takes them (guarded by prepMu, not mu).
 	prepMu   sync.Mutex
-	prepared map[[32]byte]*prepared
+	prepared map[uint64]*prepared
 	// wantsOut are the ids of wants in flight, for Prepare (guarded by
 	// prepMu; kept in step with the peers' wants under mu).
 	wantsOut map[uint64]bool

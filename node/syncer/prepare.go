@@ -1,7 +1,8 @@
 package syncer
 
 import (
-	"crypto/sha256"
+	"bytes"
+	"hash/maphash"
 
 	"minca.dev/desktop/core/record"
 	"minca.dev/desktop/core/syncmsg"
@@ -17,6 +18,7 @@ const MaxPrepared = 8
 // signature checked. All of it is a pure function of the message's bytes,
 // so Receive uses it exactly as if it had worked it out itself.
 type prepared struct {
+	raw  []byte        // the message, compared on taking it (prepKey)
 	done chan struct{} // closed when the rest is filled in
 	msg  syncmsg.Message
 	err  error
@@ -36,17 +38,18 @@ type preparedEntry struct {
 // calls it, on another goroutine, for a message queued behind the one being
 // received, so that checking signatures overlaps the store's writing. It is
 // safe for concurrent use and optional: Receive does whatever was not
-// prepared, and gives the same outcome either way.
+// prepared, and gives the same outcome either way. msg's bytes must not
+// change until it is received or forgotten.
 func (e *Engine) Prepare(msg []byte) {
-	key := sha256.Sum256(msg)
-	pre := &prepared{done: make(chan struct{})}
+	key := prepKey(msg)
+	pre := &prepared{raw: msg, done: make(chan struct{})}
 	e.prepMu.Lock()
 	if _, ok := e.prepared[key]; ok || len(e.prepared) >= MaxPrepared {
 		e.prepMu.Unlock()
 		return
 	}
 	if e.prepared == nil {
-		e.prepared = map[[32]byte]*prepared{}
+		e.prepared = map[uint64]*prepared{}
 	}
 	e.prepared[key] = pre
 	e.prepMu.Unlock()
@@ -141,10 +144,15 @@ func (e *Engine) takePrepared(msg []byte) *prepared {
 		return nil
 	}
 	e.prepMu.Unlock()
-	key := sha256.Sum256(msg)
+	key := prepKey(msg)
 	e.prepMu.Lock()
 	pre := e.prepared[key]
-	delete(e.prepared, key)
+	if pre != nil && !bytes.Equal(pre.raw, msg) {
+		pre = nil // another message with the same hash: not msg's
+	}
+	if pre != nil {
+		delete(e.prepared, key)
+	}
 	e.prepMu.Unlock()
 	if pre != nil {
 		<-pre.done
@@ -152,14 +160,24 @@ func (e *Engine) takePrepared(msg []byte) *prepared {
 	return pre
 }
 
+// prepSeed keys prepared messages; random per process, so that a peer
+// cannot make two of its messages share a key on purpose. Two that do
+// anyway are told apart by their bytes (takePrepared, Forget): the second
+// is simply not prepared.
+var prepSeed = maphash.MakeSeed()
+
+func prepKey(msg []byte) uint64 { return maphash.Bytes(prepSeed, msg) }
+
 // Forget drops what Prepare worked out for msg, for a message that will
 // not be received after all (its connection closed first), so that it
 // holds no place among the MaxPrepared. It does not wait for a Prepare of
 // msg still at work; call it after Prepare returned.
 func (e *Engine) Forget(msg []byte) {
-	key := sha256.Sum256(msg)
+	key := prepKey(msg)
 	e.prepMu.Lock()
-	delete(e.prepared, key)
+	if pre := e.prepared[key]; pre != nil && bytes.Equal(pre.raw, msg) {
+		delete(e.prepared, key)
+	}
 	e.prepMu.Unlock()
 }
 

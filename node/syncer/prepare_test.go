@@ -1,7 +1,6 @@
 package syncer
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"reflect"
 	"testing"
@@ -156,10 +155,10 @@ func TestPrepareSkipsUnaskedAnswer(t *testing.T) {
 	unasked, asked := answer(99), answer(100)
 	b.eng.Prepare(unasked)
 	b.eng.Prepare(asked)
-	if pre := b.eng.prepared[sha256.Sum256(unasked)]; pre == nil || pre.msg == nil || pre.byID != nil {
+	if pre := b.eng.prepared[prepKey(unasked)]; pre == nil || pre.msg == nil || pre.byID != nil {
 		t.Fatalf("an answer to no want out: %+v", pre)
 	}
-	if pre := b.eng.prepared[sha256.Sum256(asked)]; pre == nil || pre.byID[v.ID] == nil || !pre.byID[v.ID].verified {
+	if pre := b.eng.prepared[prepKey(asked)]; pre == nil || pre.byID[v.ID] == nil || !pre.byID[v.ID].verified {
 		t.Fatalf("an answer to a want out: %+v", pre)
 	}
 	b.eng.wantOut(100, false)
