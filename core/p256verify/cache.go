@@ -11,7 +11,7 @@ import (
 // Config is a Cache's policy.
 type Config struct {
 	// Threshold is how many checks by a key come before its table is built
-	// (a table costs about seven checks to build); 0 or less means 1.
+	// (a table costs about nine crypto/ecdsa checks to build); 0 or less means 1.
 	Threshold int
 	// MaxTables bounds the tables kept (TableBytes each); the least recently
 	// used goes first. 0 or less means 1.

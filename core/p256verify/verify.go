@@ -3,12 +3,14 @@ package p256verify
 import (
 	"crypto/elliptic"
 	"math/big"
-
-	"filippo.io/nistec"
 )
 
-// order is n, the order of P-256's base point.
-var order = elliptic.P256().Params().N
+var (
+	// order is n, the order of P-256's base point.
+	order = elliptic.P256().Params().N
+	// fieldP is p, the field's modulus.
+	fieldP = elliptic.P256().Params().P
+)
 
 // Verify reports whether (r, s) is a valid signature of digest by the
 // table's key, answering exactly as crypto/ecdsa.Verify does: r and s must
@@ -26,20 +28,35 @@ func (t *Table) Verify(digest []byte, r, s *big.Int) bool {
 	var b1, b2 [32]byte
 	u1.FillBytes(b1[:])
 	u2.FillBytes(b2[:])
-	p, err := nistec.NewP256Point().ScalarBaseMult(b1[:])
-	if err != nil {
+	p := t.sum(generator(), &b1, &b2)
+	return xModNIs(&p, r)
+}
+
+// xModNIs reports whether p is not infinity and x(p) mod n = r, for
+// 0 < r < n, without leaving Jacobian form: x(p) = X/Z², and x(p) < p < 2n,
+// so x(p) mod n = r exactly when X = r·Z² or, if r + n < p, X = (r + n)·Z².
+func xModNIs(p *jacobian, r *big.Int) bool {
+	if p.isInfinity() {
 		return false
 	}
-	p.Add(p, t.mult(&b2))
-	x, err := p.BytesX() // refuses infinity
-	if err != nil {
+	var z2 fe
+	feSqr(&z2, &p.z)
+	if xIs(p, &z2, r) {
+		return true
+	}
+	rn := new(big.Int).Add(r, order)
+	return rn.Cmp(fieldP) < 0 && xIs(p, &z2, rn)
+}
+
+// xIs reports X = v·Z² for 0 ≤ v < p, z2 being Z².
+func xIs(p *jacobian, z2 *fe, v *big.Int) bool {
+	var b [32]byte
+	var e fe
+	if !feSetBytes(&e, (*[32]byte)(v.FillBytes(b[:]))) {
 		return false
 	}
-	v := new(big.Int).SetBytes(x)
-	if v.Cmp(order) >= 0 { // x < p < 2n: one subtraction reduces it
-		v.Sub(v, order)
-	}
-	return v.Cmp(r) == 0
+	feMul(&e, &e, z2)
+	return e == p.x
 }
 
 // inRange reports 1 ≤ x ≤ n−1.
