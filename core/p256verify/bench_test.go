@@ -60,3 +60,26 @@ func BenchmarkVerify(b *testing.B) {
 	b.Run("cache", run(func(s signed) bool { return cache.Verify(&key.PublicKey, s.digest, s.r, s.s) }))
 	b.Run("crypto-ecdsa", run(func(s signed) bool { return ecdsa.Verify(&key.PublicKey, s.digest, s.r, s.s) }))
 }
+
+// BenchmarkField: the steps a check is made of (a check is about 64
+// additions and 7 doublings).
+func BenchmarkField(b *testing.B) {
+	x := fe{1, 2, 3, 4}
+	y := fe{0x1234567, 0xfff, 0x8888888888, 0x77777}
+	b.Run("mul", func(b *testing.B) {
+		cpuPerOp(b, func(int) { feMul(&x, &x, &y) })
+	})
+	b.Run("sqr", func(b *testing.B) {
+		cpuPerOp(b, func(int) { feSqr(&x, &x) })
+	})
+	g := generator()
+	var p jacobian
+	p.setAffine(&g.group[0][0])
+	p.double()
+	b.Run("add", func(b *testing.B) {
+		cpuPerOp(b, func(i int) { p.addAffine(&g.group[1][i%patterns]) })
+	})
+	b.Run("double", func(b *testing.B) {
+		cpuPerOp(b, func(int) { p.double() })
+	})
+}

@@ -134,18 +134,20 @@ func montStep(a0, a1, a2, a3 uint64) (r0, r1, r2, r3 uint64) {
 	return
 }
 
-// feReduceOnce sets z to t mod p for t = (t0…t3, carry t4) < 2p.
+// feReduceOnce sets z to t mod p for t = (t0…t3, carry t4) < 2p. It
+// selects with masks, not a branch: t ≥ p about half the time, so a branch
+// would be mispredicted as often.
 func feReduceOnce(z *fe, t0, t1, t2, t3, t4 uint64) {
 	d0, b := bits.Sub64(t0, p0, 0)
 	d1, b := bits.Sub64(t1, p1, b)
 	d2, b := bits.Sub64(t2, 0, b)
 	d3, b := bits.Sub64(t3, p3, b)
 	_, b = bits.Sub64(t4, 0, b)
-	if b != 0 { // t < p
-		z[0], z[1], z[2], z[3] = t0, t1, t2, t3
-		return
-	}
-	z[0], z[1], z[2], z[3] = d0, d1, d2, d3
+	keep := -b // all ones when t < p
+	z[0] = t0&keep | d0&^keep
+	z[1] = t1&keep | d1&^keep
+	z[2] = t2&keep | d2&^keep
+	z[3] = t3&keep | d3&^keep
 }
 
 // feAdd sets z = x + y mod p.
@@ -157,20 +159,19 @@ func feAdd(z, x, y *fe) {
 	feReduceOnce(z, t0, t1, t2, t3, c)
 }
 
-// feSub sets z = x − y mod p.
+// feSub sets z = x − y mod p: p is added back under a mask when the
+// subtraction borrows.
 func feSub(z, x, y *fe) {
 	t0, b := bits.Sub64(x[0], y[0], 0)
 	t1, b := bits.Sub64(x[1], y[1], b)
 	t2, b := bits.Sub64(x[2], y[2], b)
 	t3, b := bits.Sub64(x[3], y[3], b)
-	if b != 0 { // add p back
-		var c uint64
-		t0, c = bits.Add64(t0, p0, 0)
-		t1, c = bits.Add64(t1, p1, c)
-		t2, c = bits.Add64(t2, 0, c)
-		t3, _ = bits.Add64(t3, p3, c)
-	}
-	z[0], z[1], z[2], z[3] = t0, t1, t2, t3
+	mask := -b
+	var c uint64
+	z[0], c = bits.Add64(t0, p0&mask, 0)
+	z[1], c = bits.Add64(t1, p1&mask, c)
+	z[2], c = bits.Add64(t2, 0, c)
+	z[3], _ = bits.Add64(t3, p3&mask, c)
 }
 
 // feIsZero reports x = 0.
