@@ -21,6 +21,9 @@ const (
 
 // ParseBytes parses a version from JSON text and checks its shape (§4.6).
 func ParseBytes(b []byte) (*Version, error) {
+	if v, ok := parseDirect(b); ok {
+		return v, nil
+	}
 	val, err := cjson.Parse(b)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrShape, err)
