@@ -44,7 +44,7 @@ func benchVersions(b *testing.B) []byte {
 }
 
 // BenchmarkParseVersions parses a versions message of 200 versions and
-// each of its versions (record.Parse), as a receiver's Prepare does; the
+// each of its versions (record.ParseBytes), as a receiver's Prepare does; the
 // figure per op is per version.
 func BenchmarkParseVersions(b *testing.B) {
 	msg := benchVersions(b)
@@ -56,7 +56,7 @@ func BenchmarkParseVersions(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, e := range m.(*Versions).Versions {
-			if _, err := record.Parse(e); err != nil {
+			if _, err := record.ParseBytes(e.(RawJSON)); err != nil {
 				b.Fatal(err)
 			}
 		}

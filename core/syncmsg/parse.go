@@ -1,6 +1,7 @@
 package syncmsg
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 
@@ -15,6 +16,11 @@ import (
 // or a member breaks its type's rule. Nothing is returned but the whole
 // message or an error.
 func Parse(b []byte) (Message, error) {
+	if bytes.HasPrefix(b, []byte(versionsPrefix)) {
+		if m, ok := parseVersionsRaw(b); ok {
+			return m, nil
+		}
+	}
 	val, err := cjson.Parse(b)
 	if err != nil {
 		return nil, drop("not JSON: %v", err)
@@ -206,7 +212,7 @@ func parseVersions(m map[string]any) (Message, error) {
 	if !ok {
 		return nil, fmt.Errorf("versions is not an array")
 	}
-	v := &Versions{Versions: list}
+	v := &Versions{}
 	if _, present := m["id"]; present {
 		id, err := readID(m)
 		if err != nil {
@@ -214,7 +220,11 @@ func parseVersions(m map[string]any) (Message, error) {
 		}
 		v.ID, v.HasID = id, true
 	} else if len(list) > MaxVersions {
-		v.Versions = list[:MaxVersions]
+		list = list[:MaxVersions]
+	}
+	var err error
+	if v.Versions, err = rawEntries(list); err != nil {
+		return nil, fmt.Errorf("versions: %w", err)
 	}
 	return v, nil
 }

@@ -184,7 +184,7 @@ func TestRoundTrip(t *testing.T) {
 		&Reconciled{ID: 7, Message: []byte{0x61}},
 		&Reconciled{ID: 9, Message: []byte{}, NotHeld: true},
 		&Want{ID: 8, IDs: []string{vid}},
-		&Versions{ID: 8, HasID: true, Versions: []any{map[string]any{"id": vid}}},
+		&Versions{ID: 8, HasID: true, Versions: []any{RawJSON(`{"id":"` + vid + `"}`)}},
 		&Versions{Versions: []any{}},
 		&PushUpdate{Version: map[string]any{"collection": "app.x"}},
 		&Stored{IDs: []string{vid}},

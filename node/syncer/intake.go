@@ -60,23 +60,20 @@ func (e *Engine) intakeLocked(ctx context.Context, p *peer, entries []any) (err 
 // parallel: parsing checks each id against its content); an entry that is
 // no version is refused from p (keyed on its id if it has one).
 func (e *Engine) parseBatchLocked(p *peer, entries []any) []*record.Version {
-	var ms []map[string]any
-	for _, entry := range entries {
-		m, ok := entry.(map[string]any)
-		if !ok {
-			continue
-		}
-		if c, ok := m["collection"].(string); ok && e.holdsLocked(c) {
-			ms = append(ms, m)
+	var es []entry
+	for _, x := range entries {
+		en, ok := entryOf(x)
+		if ok && en.head.HasCollection && e.holdsLocked(en.head.Collection) {
+			es = append(es, en)
 		}
 	}
-	vs, errs := e.parseEntries(ms)
+	vs, errs := e.parseEntries(es)
 	batch := vs[:0]
 	for i, v := range vs {
 		if errs[i] != nil {
 			e.stats.Refused++
-			if id, ok := ms[i]["id"].(string); ok {
-				p.refuse(id)
+			if es[i].head.HasID {
+				p.refuse(es[i].head.ID)
 			}
 			continue
 		}

@@ -95,28 +95,29 @@ func (e *Engine) forgetWantsLocked(p *peer) {
 }
 
 // prepareEntries parses and checks the entries that are objects with a
-// string id and collection, leaving out ids that come more than once.
+// string id and collection, leaving out ids that come more than once. It
+// puts each entry that is an object back into entries as read (entry), so
+// that Receive does not read its head again.
 func (e *Engine) prepareEntries(entries []any) map[string]*preparedEntry {
 	count := map[string]int{}
-	var ms []map[string]any
-	for _, entry := range entries {
-		m, ok := entry.(map[string]any)
-		if !ok {
+	var es []entry
+	for i, x := range entries {
+		en, ok := entryOf(x)
+		if ok {
+			entries[i] = en
+		}
+		if !ok || !en.head.HasID || !en.head.HasCollection {
 			continue
 		}
-		id, ok := m["id"].(string)
-		if _, isStr := m["collection"].(string); !ok || !isStr {
-			continue
-		}
-		if count[id]++; count[id] == 1 {
-			ms = append(ms, m)
+		if count[en.head.ID]++; count[en.head.ID] == 1 {
+			es = append(es, en)
 		}
 	}
-	vs, errs := parseAll(ms)
-	out := make(map[string]*preparedEntry, len(ms))
+	vs, errs := parseAll(es)
+	out := make(map[string]*preparedEntry, len(es))
 	var good []*record.Version
-	for i, m := range ms {
-		id := m["id"].(string)
+	for i, en := range es {
+		id := en.head.ID
 		if count[id] > 1 {
 			continue
 		}
@@ -192,21 +193,20 @@ func (e *Engine) Prepared() int {
 // parseEntries is parseAll, taking what was prepared: an entry whose id
 // the prepared message held once is that very entry (Receive took its
 // entries from the prepared message).
-func (e *Engine) parseEntries(ms []map[string]any) ([]*record.Version, []error) {
+func (e *Engine) parseEntries(es []entry) ([]*record.Version, []error) {
 	if e.pre == nil || e.pre.byID == nil {
-		return parseAll(ms)
+		return parseAll(es)
 	}
-	vs := make([]*record.Version, len(ms))
-	errs := make([]error, len(ms))
-	var rest []map[string]any
+	vs := make([]*record.Version, len(es))
+	errs := make([]error, len(es))
+	var rest []entry
 	var at []int
-	for i, m := range ms {
-		id, _ := m["id"].(string)
-		if r := e.pre.byID[id]; r != nil {
+	for i, en := range es {
+		if r := e.pre.byID[en.head.ID]; r != nil {
 			vs[i], errs[i] = r.v, r.parseErr
 			continue
 		}
-		rest, at = append(rest, m), append(at, i)
+		rest, at = append(rest, en), append(at, i)
 	}
 	if len(rest) > 0 {
 		rvs, rerrs := parseAll(rest)

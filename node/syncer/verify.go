@@ -25,15 +25,6 @@ func verifyAll(keys *identity.DIDCache, vs []*record.Version) []error {
 	return errs
 }
 
-// parseAll parses wire forms into versions (record.Parse, which checks the
-// id against the content) on every core.
-func parseAll(ms []map[string]any) ([]*record.Version, []error) {
-	vs := make([]*record.Version, len(ms))
-	errs := make([]error, len(ms))
-	parallel(len(ms), func(i int) { vs[i], errs[i] = record.Parse(ms[i]) })
-	return vs, errs
-}
-
 // parallel calls f(0) … f(n−1), spread over the cores when n is large
 // enough to be worth it. Each f(i) must touch only its own i.
 func parallel(n int, f func(i int)) {

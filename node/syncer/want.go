@@ -145,12 +145,10 @@ func (e *Engine) onVersionsLocked(ctx context.Context, p *peer, m *syncmsg.Versi
 	}
 	e.dropWantLocked(p, w)
 	var asked []any
-	for _, entry := range m.Versions {
-		if obj, ok := entry.(map[string]any); ok {
-			if id, ok := obj["id"].(string); ok && w.ids[id] {
-				asked = append(asked, entry)
-				delete(w.ids, id) // each asked id is taken once
-			}
+	for _, x := range m.Versions {
+		if en, ok := entryOf(x); ok && en.head.HasID && w.ids[en.head.ID] {
+			asked = append(asked, en)
+			delete(w.ids, en.head.ID) // each asked id is taken once
 		}
 	}
 	if err := e.intakeLocked(ctx, p, asked); err != nil {
