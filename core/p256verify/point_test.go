@@ -118,3 +118,30 @@ func TestSumAgainstNistec(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnsOf: bit b of column i is bit 8·b + i of the scalar.
+func TestColumnsOf(t *testing.T) {
+	rnd := newSeeded(13)
+	ks := [][32]byte{{}, {0: 0xff, 31: 0x01}}
+	for range 100 {
+		var k [32]byte
+		rnd.Read(k[:])
+		ks = append(ks, k)
+	}
+	for i := range 256 {
+		var k [32]byte
+		k[31-i/8] = 1 << (i % 8)
+		ks = append(ks, k)
+	}
+	for _, k := range ks {
+		v := new(big.Int).SetBytes(k[:])
+		cols := columnsOf(&k)
+		for i := range spacing {
+			for b := range bases {
+				if got, want := cols[i]>>b&1, v.Bit(8*b+i); uint(got) != want {
+					t.Fatalf("%x: column %d bit %d is %d", k, i, b, got)
+				}
+			}
+		}
+	}
+}

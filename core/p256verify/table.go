@@ -2,6 +2,7 @@ package p256verify
 
 import (
 	"crypto/ecdsa"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -112,15 +113,28 @@ func checkKey(pub *ecdsa.PublicKey) (keyID, error) {
 
 // columnsOf splits a 32-byte big-endian scalar into its columns: bit b of
 // cols[i] is bit 8·b + i of k, that is bit i of k's b-th byte from the end.
+// Eight bytes at a time, by transposing them as an 8×8 bit matrix.
 func columnsOf(k *[32]byte) [spacing]uint32 {
 	var cols [spacing]uint32
-	for b := range bases {
-		v := uint32(k[31-b])
+	for m := range bases / 8 {
+		x := binary.BigEndian.Uint64(k[24-8*m : 32-8*m]) // byte r: k's (8·m + r)-th from the end
+		x = transpose8(x)                                // byte i: bit r is that byte's bit i
 		for i := range cols {
-			cols[i] |= (v >> i & 1) << b
+			cols[i] |= uint32(x>>(8*i)&0xff) << (8 * m)
 		}
 	}
 	return cols
+}
+
+// transpose8 transposes x as an 8×8 bit matrix, bit 8·r + c being row r,
+// column c (Hacker's Delight, 7-3).
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0
+	return x ^ t ^ t<<28
 }
 
 // sum returns u₁·G + u₂·Q, Q being t's key, with one walk over G's comb
