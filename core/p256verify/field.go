@@ -205,20 +205,21 @@ func feIsZero(x *fe) bool { return x[0]|x[1]|x[2]|x[3] == 0 }
 
 // feSetBytes sets z to the big-endian b in Montgomery form, refusing b ≥ p.
 func feSetBytes(z *fe, b *[32]byte) bool {
-	var t fe
-	for i := range t {
-		o := 24 - 8*i
-		t[i] = uint64(b[o])<<56 | uint64(b[o+1])<<48 | uint64(b[o+2])<<40 | uint64(b[o+3])<<32 |
-			uint64(b[o+4])<<24 | uint64(b[o+5])<<16 | uint64(b[o+6])<<8 | uint64(b[o+7])
-	}
-	_, b0 := bits.Sub64(t[0], p0, 0)
-	_, b0 = bits.Sub64(t[1], p1, b0)
-	_, b0 = bits.Sub64(t[2], 0, b0)
-	_, b0 = bits.Sub64(t[3], p3, b0)
-	if b0 == 0 { // t ≥ p
+	k := scalarOf(b[:])
+	return feSetLimbs(z, (*[4]uint64)(&k))
+}
+
+// feSetLimbs sets z to the little-endian limbs t in Montgomery form,
+// refusing t ≥ p.
+func feSetLimbs(z *fe, t *[4]uint64) bool {
+	_, b := bits.Sub64(t[0], p0, 0)
+	_, b = bits.Sub64(t[1], p1, b)
+	_, b = bits.Sub64(t[2], 0, b)
+	_, b = bits.Sub64(t[3], p3, b)
+	if b == 0 { // t ≥ p
 		return false
 	}
-	feMul(z, &t, &feRR)
+	feMul(z, (*fe)(t), &feRR)
 	return true
 }
 

@@ -108,7 +108,8 @@ func TestSumAgainstNistec(t *testing.T) {
 			var b1, b2 [32]byte
 			u1.FillBytes(b1[:])
 			u2.FillBytes(b2[:])
-			got := tab.sum(generator(), &b1, &b2)
+			s1, s2 := scalarOf(b1[:]), scalarOf(b2[:])
+			got := tab.sum(generator(), &s1, &s2)
 			want, _ := nistec.NewP256Point().ScalarBaseMult(b1[:])
 			qq, _ := nistec.NewP256Point().ScalarMult(q, b2[:])
 			want.Add(want, qq)
@@ -135,7 +136,8 @@ func TestColumnsOf(t *testing.T) {
 	}
 	for _, k := range ks {
 		v := new(big.Int).SetBytes(k[:])
-		cols := columnsOf(&k)
+		ks := scalarOf(k[:])
+		cols := columnsOf(&ks)
 		for i := range spacing {
 			for b := range bases {
 				if got, want := cols[i]>>b&1, v.Bit(8*b+i); uint(got) != want {

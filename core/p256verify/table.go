@@ -2,7 +2,6 @@ package p256verify
 
 import (
 	"crypto/ecdsa"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -111,14 +110,13 @@ func checkKey(pub *ecdsa.PublicKey) (keyID, error) {
 	return id, nil
 }
 
-// columnsOf splits a 32-byte big-endian scalar into its columns: bit b of
-// cols[i] is bit 8·b + i of k, that is bit i of k's b-th byte from the end.
-// Eight bytes at a time, by transposing them as an 8×8 bit matrix.
-func columnsOf(k *[32]byte) [spacing]uint32 {
+// columnsOf splits a scalar into its columns: bit b of cols[i] is bit
+// 8·b + i of k. Eight bytes (a limb) at a time, by transposing them as an
+// 8×8 bit matrix.
+func columnsOf(k *scalar) [spacing]uint32 {
 	var cols [spacing]uint32
-	for m := range bases / 8 {
-		x := binary.BigEndian.Uint64(k[24-8*m : 32-8*m]) // byte r: k's (8·m + r)-th from the end
-		x = transpose8(x)                                // byte i: bit r is that byte's bit i
+	for m, limb := range k {
+		x := transpose8(limb) // byte i: bit r is bit i of the limb's byte r
 		for i := range cols {
 			cols[i] |= uint32(x>>(8*i)&0xff) << (8 * m)
 		}
@@ -140,7 +138,7 @@ func transpose8(x uint64) uint64 {
 // sum returns u₁·G + u₂·Q, Q being t's key, with one walk over G's comb
 // and t: for each column, high to low, double the sum and add one point
 // per group of each comb.
-func (t *Table) sum(g *genComb, u1, u2 *[32]byte) jacobian {
+func (t *Table) sum(g *genComb, u1, u2 *scalar) jacobian {
 	cols1, cols2 := columnsOf(u1), columnsOf(u2)
 	var r jacobian // infinity
 	for i := spacing - 1; i >= 0; i-- {

@@ -3,6 +3,7 @@ package p256verify
 import (
 	"crypto/elliptic"
 	"math/big"
+	"math/bits"
 )
 
 var (
@@ -21,21 +22,18 @@ func (t *Table) Verify(digest []byte, r, s *big.Int) bool {
 	if !inRange(r) || !inRange(s) {
 		return false
 	}
-	w := new(big.Int).ModInverse(s, order) // s ≠ 0 and n is prime: it exists
-	u1 := digestInt(digest)
-	u1.Mul(u1, w).Mod(u1, order)
-	u2 := w.Mul(r, w).Mod(w, order)
-	var b1, b2 [32]byte
-	u1.FillBytes(b1[:])
-	u2.FillBytes(b2[:])
-	p := t.sum(generator(), &b1, &b2)
-	return xModNIs(&p, r)
+	w := scalarOfInt(new(big.Int).ModInverse(s, order)) // s ≠ 0 and n is prime: it exists
+	wR := ordMul(&w, &ordRR)                            // w·2²⁵⁶ mod n, so that ordMul gives products
+	e, rs := digestScalar(digest), scalarOfInt(r)
+	u1, u2 := ordMul(&e, &wR), ordMul(&rs, &wR)
+	p := t.sum(generator(), &u1, &u2)
+	return xModNIs(&p, &rs)
 }
 
 // xModNIs reports whether p is not infinity and x(p) mod n = r, for
 // 0 < r < n, without leaving Jacobian form: x(p) = X/Z², and x(p) < p < 2n,
 // so x(p) mod n = r exactly when X = r·Z² or, if r + n < p, X = (r + n)·Z².
-func xModNIs(p *jacobian, r *big.Int) bool {
+func xModNIs(p *jacobian, r *scalar) bool {
 	if p.isInfinity() {
 		return false
 	}
@@ -44,15 +42,19 @@ func xModNIs(p *jacobian, r *big.Int) bool {
 	if xIs(p, &z2, r) {
 		return true
 	}
-	rn := new(big.Int).Add(r, order)
-	return rn.Cmp(fieldP) < 0 && xIs(p, &z2, rn)
+	var rn scalar
+	var c uint64
+	rn[0], c = bits.Add64(r[0], ordN[0], 0)
+	rn[1], c = bits.Add64(r[1], ordN[1], c)
+	rn[2], c = bits.Add64(r[2], ordN[2], c)
+	rn[3], c = bits.Add64(r[3], ordN[3], c)
+	return c == 0 && xIs(p, &z2, &rn)
 }
 
-// xIs reports X = v·Z² for 0 ≤ v < p, z2 being Z².
-func xIs(p *jacobian, z2 *fe, v *big.Int) bool {
-	var b [32]byte
+// xIs reports X = v·Z² for v < p (false for v ≥ p), z2 being Z².
+func xIs(p *jacobian, z2 *fe, v *scalar) bool {
 	var e fe
-	if !feSetBytes(&e, (*[32]byte)(v.FillBytes(b[:]))) {
+	if !feSetLimbs(&e, (*[4]uint64)(v)) {
 		return false
 	}
 	feMul(&e, &e, z2)
@@ -64,17 +66,13 @@ func inRange(x *big.Int) bool {
 	return x != nil && x.Sign() > 0 && x.Cmp(order) < 0
 }
 
-// digestInt is crypto/ecdsa's hashToNat for P-256: the leftmost 32 bytes of
-// the digest (all of it if shorter) as a big-endian integer, mod n. n has
-// exactly 256 bits, so no bits are shifted off, and the value is below
-// 2^256 < 2n, so one subtraction reduces it.
-func digestInt(digest []byte) *big.Int {
+// digestScalar is crypto/ecdsa's hashToNat for P-256: the leftmost 32
+// bytes of the digest (all of it if shorter) as a big-endian integer, mod n.
+// n has exactly 256 bits, so no bits are shifted off, and the value is
+// below 2²⁵⁶ < 2n, so one subtraction reduces it.
+func digestScalar(digest []byte) scalar {
 	if len(digest) > scalarBits/8 {
 		digest = digest[:scalarBits/8]
 	}
-	e := new(big.Int).SetBytes(digest)
-	if e.Cmp(order) >= 0 {
-		e.Sub(e, order)
-	}
-	return e
+	return ordReduceOnce(scalarOf(digest), 0)
 }
