@@ -5,14 +5,16 @@
 // A check computes R = u₁·G + u₂·Q (FIPS 186-5 §6.4.2). crypto/ecdsa spends
 // most of its time on u₂·Q, a variable-point multiplication. A Table holds
 // multiples of one key Q in affine form, laid out as a fixed-base comb
-// (Lim–Lee); a process-wide table of the same layout holds G's. R is then
-// one walk over both combs: 7 doublings shared by the two scalars and at
-// most 64 mixed (Jacobian + affine) additions, and x(R) mod n is compared
-// with r without leaving Jacobian form (no inversion). The field arithmetic
-// is this package's own, in pure Go (field.go, point.go); filippo.io/nistec
-// only checks that a key is on the curve. All inputs are public (a key, a
-// digest, a signature), so the variable-time arithmetic and lookups leak
-// nothing secret.
+// (Lim–Lee, 4 groups of 8 bits); a process-wide comb of G, built on first
+// use, has wider groups (11, 11 and 10 bits; 327 KB). R is then one walk
+// over both combs: 7 doublings shared by the two scalars and at most 56
+// mixed (Jacobian + affine) additions; x(R) mod n is compared with r
+// without leaving Jacobian form (no inversion), and u₁, u₂ are Montgomery
+// products mod n (only s's inverse is math/big's). The arithmetic is this
+// package's own, in pure Go (field.go, point.go, scalar.go);
+// filippo.io/nistec only checks that a key is on the curve. All inputs are
+// public (a key, a digest, a signature), so the variable-time arithmetic
+// and lookups leak nothing secret.
 //
 // A Table takes TableBytes of memory (about 64 KB) and about nine
 // crypto/ecdsa checks' worth of CPU to build, so it pays only for keys seen
