@@ -22,6 +22,8 @@ type peer struct {
 	// want's request id, so no id is asked twice at once.
 	wants map[uint64]*want
 	asked map[string]uint64
+	// queue are the ids to ask for beyond MaxWantsOut wants (askqueue.go).
+	queue []asking
 	// refused are ids of versions this peer sent that were refused (05 §8):
 	// they are not asked of it again. order keeps the oldest first, to forget.
 	refused      map[string]bool
@@ -36,12 +38,15 @@ func newPeer(did string, conn Conn) *peer {
 		refused: map[string]bool{}, level: map[string]bool{}}
 }
 
-// idle is synced (05 §6.5): no session, no want in flight, nothing queued
-// (wants are sent as soon as they are made, so nothing is ever queued).
-func (p *peer) idle() bool { return len(p.sessions) == 0 && len(p.wants) == 0 }
+// idle is synced (05 §6.5): no session, no want in flight, nothing queued.
+func (p *peer) idle() bool { return len(p.sessions) == 0 && len(p.wants) == 0 && len(p.queue) == 0 }
 
-// busyWith says whether a session or a want is in flight for collection c.
+// busyWith says whether a session or a want is in flight for collection
+// c, or ids of c are queued to ask.
 func (p *peer) busyWith(c string) bool {
+	if p.queued(c) {
+		return true
+	}
 	for _, s := range p.sessions {
 		if s.collection == c {
 			return true

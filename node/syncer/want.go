@@ -42,39 +42,6 @@ func (e *Engine) sendHaveLocked(ctx context.Context, p *peer, ids []string) erro
 	return nil
 }
 
-// askLocked asks p for ids of collection c, in want messages of at most 200
-// ids with fresh request ids (05 §6.3), leaving out what is held, waiting,
-// refused from p, or asked of p already.
-func (e *Engine) askLocked(ctx context.Context, p *peer, c string, ids []string) {
-	var chunk []string
-	send := func() {
-		if len(chunk) == 0 {
-			return
-		}
-		w := &want{id: e.freshID(), collection: c, ids: map[string]bool{}, sent: e.clock.Now()}
-		for _, id := range chunk {
-			w.ids[id] = true
-			p.asked[id] = w.id
-		}
-		p.wants[w.id] = w
-		e.wantOut(w.id, true)
-		e.stats.WantsSent++
-		e.sendLocked(p, &syncmsg.Want{ID: w.id, IDs: chunk})
-		chunk = nil
-	}
-	held := e.heldManyLocked(ctx, ids)
-	for _, id := range ids {
-		if p.refused[id] || p.asked[id] != 0 || e.waiting.has(id) || held(id) {
-			continue
-		}
-		chunk = append(chunk, id)
-		if len(chunk) == syncmsg.MaxWant {
-			send()
-		}
-	}
-	send()
-}
-
 // heldLocked says whether a version with id is kept, in any form.
 func (e *Engine) heldLocked(ctx context.Context, id string) bool {
 	return e.space.Has(ctx, id)
@@ -154,6 +121,7 @@ func (e *Engine) onVersionsLocked(ctx context.Context, p *peer, m *syncmsg.Versi
 	if err := e.intakeLocked(ctx, p, asked); err != nil {
 		return err
 	}
+	e.fillWantsLocked(ctx, p)
 	return e.checkLevelLocked(ctx, p, w.collection)
 }
 
@@ -185,6 +153,7 @@ func (e *Engine) expireLocked(ctx context.Context, p *peer, now time.Time) error
 			e.dropWantLocked(p, w)
 		}
 	}
+	e.fillWantsLocked(ctx, p)
 	return nil
 }
 
