@@ -101,13 +101,36 @@ func loopSync(tb testing.TB, c *loopCorpus, limit time.Duration) (wall, cpu time
 	empty := newNode(tb, c.w, keyOf(tb, 10), opts{nodes: []string{full.url()}, sess: sb, tick: DefaultTick})
 	defer empty.close()
 	deadline := began.Add(limit)
-	for empty.count() != len(c.wires) {
+	for n := empty.count(); n != len(c.wires); n = empty.count() {
 		if time.Now().After(deadline) {
-			tb.Fatalf("first sync did not end: %d of %d (%+v)", empty.count(), len(c.wires), empty.eng.Stats())
+			tb.Fatalf("first sync did not end: %d of %d (%+v)", n, len(c.wires), empty.eng.Stats())
 		}
+		marks.seen(n, len(c.wires), time.Since(began))
 		time.Sleep(benchPollEvery)
 	}
+	marks.seen(len(c.wires), len(c.wires), time.Since(began))
 	return time.Since(began), synctest.CPUTime() - beganCPU, empty.eng.Stats().Aside
+}
+
+// syncMarks are when a loopSync's empty node first held a version, and
+// held 90% of them (as polled every benchPollEvery): the start (dial,
+// hellos, the first rounds and wants) and the tail (the last landings)
+// beside the steady rate between.
+type syncMarks struct{ first, ninety, end time.Duration }
+
+// marks are the last loopSync's.
+var marks syncMarks
+
+func (m *syncMarks) seen(n, of int, at time.Duration) {
+	if n > 0 && m.first == 0 {
+		m.first = at
+	}
+	if n*10 >= of*9 && m.ninety == 0 {
+		m.ninety = at
+	}
+	if n == of {
+		m.end = at
+	}
 }
 
 // TestFirstSyncLoopback: the benchmark's path, small: an empty node takes
@@ -146,11 +169,14 @@ func BenchmarkFirstSyncLoopback(b *testing.B) {
 	cores := runtime.GOMAXPROCS(0)
 	var wall, cpu time.Duration
 	var verify, verifyCPU, tables, tablesCPU float64
+	var first, tail time.Duration
 	aside := 0
 	for range b.N {
 		w0, c0 := c.checks.Rate(b, cores)
 		t0, tc0 := c.checks.RateTables(b, cores)
+		marks = syncMarks{}
 		w, cp, a := loopSync(b, c, 20*time.Minute)
+		first, tail = first+marks.first, tail+marks.end-marks.ninety
 		aside += a
 		w1, c1 := c.checks.Rate(b, cores)
 		t1, tc1 := c.checks.RateTables(b, cores)
@@ -164,6 +190,8 @@ func BenchmarkFirstSyncLoopback(b *testing.B) {
 	vps := total / wall.Seconds()
 	b.ReportMetric(vps, "versions/s")
 	b.ReportMetric(float64(aside)/float64(b.N), "aside/op") // changes landed aside
+	b.ReportMetric(float64(first.Milliseconds())/float64(b.N), "first-ms/op") // until a version was held
+	b.ReportMetric(float64(tail.Milliseconds())/float64(b.N), "last10%-ms/op")
 	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(verify, "verify/s")
 	b.ReportMetric(100*vps/verify, "%-of-verify")
