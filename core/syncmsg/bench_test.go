@@ -64,3 +64,23 @@ func BenchmarkParseVersions(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*MaxVersions), "ns/version")
 	b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N*MaxVersions), "cpu-ns/version")
 }
+
+// BenchmarkEntryHead reads the head of every entry of a versions message of
+// 200 versions, as the intake does before parsing them; per version.
+func BenchmarkEntryHead(b *testing.B) {
+	m, err := Parse(benchVersions(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	es := m.(*Versions).Versions
+	b.ResetTimer()
+	cpu0 := cpuSeconds()
+	for b.Loop() {
+		for _, e := range es {
+			if h := EntryHead(e.(RawJSON)); !h.HasID {
+				b.Fatal("no id")
+			}
+		}
+	}
+	b.ReportMetric((cpuSeconds()-cpu0)*1e9/float64(b.N*len(es)), "cpu-ns/version")
+}

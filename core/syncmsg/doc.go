@@ -32,8 +32,12 @@
 //     skipped (05 §6.4); ids not an array drops the message.
 //   - versions without id: the first 200 entries are kept (05 §8); with an id,
 //     every entry is kept (the engine takes only ids it asked for). Entries
-//     stay raw JSON values: dropping non-objects and collections not held is
-//     the gatekeeper's first two steps (05 §8), done in node/syncer.
+//     stay their bytes (RawJSON), checked as JSON with the whole message but
+//     not parsed: dropping non-objects and collections not held is the
+//     gatekeeper's first two steps (05 §8), done in node/syncer with each
+//     entry's Head. A versions message as Marshal writes it is read by a
+//     scanner that builds no map per version (scan.go); any other spelling
+//     is parsed through core/cjson, its entries written again as RawJSON.
 //   - stored: the first 2,000 string entries are read (the predecessor's
 //     bound); others are skipped.
 //   - An unknown type (want-file and the other file messages of 05 §16.6

@@ -9,9 +9,9 @@ import (
 	"minca.dev/desktop/core/enc"
 )
 
-// RawJSON is a value already written as canonical JSON (a version's wire
-// bytes, core/record.Marshal): Marshal copies it as it is. Parse never
-// returns one.
+// RawJSON is a value already written as JSON (a version's wire bytes,
+// core/record.Marshal): Marshal copies it as it is. Parse gives the entries
+// of a versions message so, as received.
 type RawJSON []byte
 
 // Marshal writes m's wire form: "v" and "type" first, then its members in

@@ -96,14 +96,20 @@ type Want struct {
 // Versions carries versions as on the wire (05 §4): the answer to a want
 // (HasID) or what a session found the receiver lacks.
 type Versions struct {
-	ID       uint64
-	HasID    bool
-	Versions []any // raw JSON values; see the package doc
+	ID    uint64
+	HasID bool
+	// Versions are the entries: from Parse, each a RawJSON, its bytes as
+	// received (see the package doc); Marshal takes RawJSON or values as
+	// core/cjson parses them.
+	Versions []any
+	// Heads, from Parse, is each entry's head (EntryHead) when the scanner
+	// read it on the way; nil otherwise. Marshal ignores it.
+	Heads []Head
 }
 
 // PushUpdate is a version written just now (05 §7).
 type PushUpdate struct {
-	Version any // raw JSON value
+	Version any // a JSON value as core/cjson parses it, or RawJSON
 }
 
 // Stored says "I have these now" (05 §4).

@@ -72,6 +72,9 @@ func FuzzVersionsRawAgainstMaps(f *testing.F) {
 				t.Fatalf("%q: entry %d %s, the maps' %s (%v)", b, i, canon, old.Versions[i], err)
 			}
 			head, val := EntryHead(e.(RawJSON)), mustParse(t, e.(RawJSON))
+			if len(raw.Heads) != len(raw.Versions) || raw.Heads[i] != head {
+				t.Fatalf("%q: entry %d head %+v on the way, %+v after", b, i, raw.Heads, head)
+			}
 			m, isObj := val.(map[string]any)
 			id, hasID := m["id"].(string)
 			c, hasC := m["collection"].(string)

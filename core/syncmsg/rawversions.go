@@ -25,13 +25,19 @@ func parseVersionsRaw(b []byte) (msg *Versions, ok bool) {
 	}
 	var v, typ, id []byte
 	var entries []any
+	var heads []Head
 	isArray := false
 	ok = s.members(0+1, func(name []byte, depth int) bool {
 		at := s.i
 		if string(name) == "versions" && s.i < len(b) && b[s.i] == '[' {
 			isArray = true
-			entries = make([]any, 0, MaxVersions)
-			return s.elements(depth+1, func(e []byte) { entries = append(entries, RawJSON(e)) })
+			entries, heads = make([]any, 0, MaxVersions), make([]Head, 0, MaxVersions)
+			return s.elements(depth+1, func(depth int) bool {
+				at := s.i
+				h, ok := s.entry(depth)
+				entries, heads = append(entries, RawJSON(b[at:s.i])), append(heads, h)
+				return ok
+			})
 		}
 		if !s.value(depth) {
 			return false
@@ -50,7 +56,7 @@ func parseVersionsRaw(b []byte) (msg *Versions, ok bool) {
 	if !ok || s.i != len(b) || !isArray || !isNumber(v, Version) || string(typ) != `"`+TypeVersions+`"` {
 		return nil, false
 	}
-	m := &Versions{Versions: entries}
+	m := &Versions{Versions: entries, Heads: heads}
 	if id != nil {
 		n, ok := safeID(id)
 		if !ok {
@@ -58,9 +64,33 @@ func parseVersionsRaw(b []byte) (msg *Versions, ok bool) {
 		}
 		m.ID, m.HasID = n, true
 	} else if len(entries) > MaxVersions {
-		m.Versions = entries[:MaxVersions]
+		m.Versions, m.Heads = entries[:MaxVersions], heads[:MaxVersions]
 	}
 	return m, true
+}
+
+// entry scans one entry of a versions message at s.i, reading its head as
+// it goes (EntryHead).
+func (s *scanner) entry(depth int) (Head, bool) {
+	var h Head
+	if s.i >= len(s.b) || s.b[s.i] != '{' {
+		return h, s.value(depth)
+	}
+	h.Object = true
+	ok := s.members(depth+1, func(name []byte, depth int) bool {
+		at := s.i
+		if !s.value(depth) {
+			return false
+		}
+		switch string(name) {
+		case "id":
+			h.ID, h.HasID = stringValue(s.b[at:s.i])
+		case "collection":
+			h.Collection, h.HasCollection = stringValue(s.b[at:s.i])
+		}
+		return true
+	})
+	return h, ok
 }
 
 // isNumber says whether the JSON value b is a number equal to n.

@@ -74,9 +74,9 @@ func (s *scanner) array(depth int) bool {
 	return s.elements(depth, nil)
 }
 
-// elements scans an array at s.i, calling each (if not nil) with every
-// element's bytes.
-func (s *scanner) elements(depth int, each func(b []byte)) bool {
+// elements scans an array at s.i; each (if not nil) scans every element
+// itself, from s.i.
+func (s *scanner) elements(depth int, each func(depth int) bool) bool {
 	if depth > cjson.MaxDepth {
 		return false
 	}
@@ -88,12 +88,14 @@ func (s *scanner) elements(depth int, each func(b []byte)) bool {
 	}
 	for {
 		s.skipSpace()
-		at := s.i
-		if !s.value(depth) {
-			return false
-		}
+		ok := false
 		if each != nil {
-			each(s.b[at:s.i])
+			ok = each(depth)
+		} else {
+			ok = s.value(depth)
+		}
+		if !ok {
+			return false
 		}
 		s.skipSpace()
 		if s.i >= len(s.b) {

@@ -198,6 +198,9 @@ func TestRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: parse %s: %v", m.Type(), b, err)
 		}
+		if v, ok := back.(*Versions); ok {
+			v.Heads = nil // read on the way; Marshal ignores them
+		}
 		if !reflect.DeepEqual(back, m) {
 			t.Fatalf("%s: got %#v want %#v", m.Type(), back, m)
 		}

@@ -36,6 +36,15 @@ func entryOf(x any) (entry, bool) {
 	return en, en.head.Object
 }
 
+// entryAt is entryOf(m.Versions[i]), taking the head syncmsg.Parse read
+// on the way if it did.
+func entryAt(m *syncmsg.Versions, i int) (entry, bool) {
+	if raw, ok := m.Versions[i].(syncmsg.RawJSON); ok && len(m.Heads) == len(m.Versions) {
+		return entry{raw: raw, head: m.Heads[i]}, m.Heads[i].Object
+	}
+	return entryOf(m.Versions[i])
+}
+
 // parseAll parses entries into versions (record.ParseBytes, which checks
 // the id against the content) on every core.
 func parseAll(es []entry) ([]*record.Version, []error) {

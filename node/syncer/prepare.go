@@ -56,7 +56,7 @@ func (e *Engine) Prepare(msg []byte) {
 	defer close(pre.done)
 	pre.msg, pre.err = syncmsg.Parse(msg)
 	if m, ok := pre.msg.(*syncmsg.Versions); ok && (!m.HasID || e.isWantOut(m.ID)) {
-		pre.byID = e.prepareEntries(m.Versions)
+		pre.byID = e.prepareEntries(m)
 	}
 }
 
@@ -96,15 +96,15 @@ func (e *Engine) forgetWantsLocked(p *peer) {
 
 // prepareEntries parses and checks the entries that are objects with a
 // string id and collection, leaving out ids that come more than once. It
-// puts each entry that is an object back into entries as read (entry), so
+// puts each entry that is an object back into m.Versions as read (entry), so
 // that Receive does not read its head again.
-func (e *Engine) prepareEntries(entries []any) map[string]*preparedEntry {
+func (e *Engine) prepareEntries(m *syncmsg.Versions) map[string]*preparedEntry {
 	count := map[string]int{}
 	var es []entry
-	for i, x := range entries {
-		en, ok := entryOf(x)
+	for i := range m.Versions {
+		en, ok := entryAt(m, i)
 		if ok {
-			entries[i] = en
+			m.Versions[i] = en
 		}
 		if !ok || !en.head.HasID || !en.head.HasCollection {
 			continue
