@@ -205,6 +205,10 @@ func (s *scanner) str() ([]byte, bool) {
 	start, plain := s.i, true
 	for s.i < len(s.b) {
 		c := s.b[s.i]
+		if plainByte[c] {
+			s.i++
+			continue
+		}
 		switch {
 		case c == '"':
 			s.i++
@@ -231,6 +235,15 @@ func (s *scanner) str() ([]byte, bool) {
 	}
 	return nil, false
 }
+
+// plainByte marks the bytes a string holds as they are: printable ASCII
+// but the quote and the backslash.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // escape scans one escape at s.i: cjson reads every \uXXXX, surrogates
 // paired or not.
