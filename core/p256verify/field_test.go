@@ -1,6 +1,7 @@
 package p256verify
 
 import (
+	"crypto/elliptic"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -9,7 +10,10 @@ import (
 // The field arithmetic against math/big, on random elements and on the
 // edges: 0, 1, p−1, p−2, 2²⁵⁵ and elements with all-ones limbs.
 
-var montR = new(big.Int).Lsh(big.NewInt(1), 256)
+var (
+	montR  = new(big.Int).Lsh(big.NewInt(1), 256)
+	fieldP = elliptic.P256().Params().P // p, the field's modulus
+)
 
 // feOf is v (0 ≤ v < p) in Montgomery form.
 func feOf(t *testing.T, v *big.Int) fe {

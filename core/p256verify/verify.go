@@ -6,12 +6,8 @@ import (
 	"math/bits"
 )
 
-var (
-	// order is n, the order of P-256's base point.
-	order = elliptic.P256().Params().N
-	// fieldP is p, the field's modulus.
-	fieldP = elliptic.P256().Params().P
-)
+// order is n, the order of P-256's base point.
+var order = elliptic.P256().Params().N
 
 // Verify reports whether (r, s) is a valid signature of digest by the
 // table's key, answering exactly as crypto/ecdsa.Verify does: r and s must
