@@ -9,7 +9,7 @@
 //   - sessions (05 §6.3, §6.4): session.go; core/negentropy over the store's
 //     item set with the 32,000-byte frame limit; reconciled held:false for a
 //     collection not held.
-//   - want, versions, push-update (05 §6.3, §7): want.go, engine.go; newest
+//   - want, versions, push-update (05 §6.3, §7): want.go, askqueue.go, engine.go; newest
 //     first, a record's versions together, at most 200 per message; every
 //     want answered; push-update only to peers whose latest hello holds the
 //     collection (or that sent none yet).
@@ -49,8 +49,11 @@
 //     seen names before them: taken the other way round, all but MaxWaiting
 //     of those others were pushed out waiting and sent again on the next
 //     round (hello.go, sessionOrder).
-//   - Wants are sent at once, all of them (nothing is queued), in the order
-//     the ids are given: newest first after a session.
+//   - At most MaxWantsOut (32) wants are unanswered per peer; the ids
+//     beyond wait in the peer's queue and are asked as answers come or
+//     wants are given up (askqueue.go), in the order given: newest first
+//     after a session. Each is checked held when its want is made. Ids
+//     queued keep the peer unsynced (05 §6.5).
 //   - A versions answering a want takes each asked id once; the want is
 //     answered (forgotten) when its versions arrives, whatever it holds.
 //   - stored acknowledges versions newly taken in and those already held
