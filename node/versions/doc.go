@@ -14,7 +14,7 @@
 // # Entries and their SQLite tables
 //
 // 05 §10 names four kinds of entries, each naming a version id. SQLite keeps
-// them as rows (schema/0001_versions.sql; 0002 rebuilds versions):
+// them as rows (schema/0001_versions.sql):
 //
 //	r/<record key>                  records.current     the current version
 //	g/<record key>                  records.first       the lowest-id first version, once demoted
@@ -24,10 +24,7 @@
 //
 // An i/ entry and its version are one row, so an entry never names a
 // version that is not there, and the unparseable i/ entries 05 §10 tells a
-// reader to ignore cannot be written: CHECK constraints hold the time, and
-// the item is made from the id, 32 bytes by its type (a CHECK calling
-// length() would cost every multi-row insert a statement journal; a reader
-// refuses any other length as ErrCorrupt). The running sum of
+// reader to ignore cannot be written (CHECK constraints). The running sum of
 // each collection (05 §3.3, §10) is the row sums(collection), written in
 // the same transaction as the items it adds up.
 //

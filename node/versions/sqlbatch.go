@@ -37,25 +37,18 @@ type rowBatch struct {
 
 func (b *rowBatch) rows() int { return len(b.args) / b.width }
 
-// batchSQL is each queued statement's text for n rows. They are OR FAIL: a
-// row that breaks a constraint fails the statement and leaves the rows
-// before it written. With the default (ABORT), SQLite keeps every
-// statement that writes several rows undoable on its own, copying each
-// page it changes to a statement journal first: most of a landing's pages,
-// once more. Nothing needs a statement undone alone here: a change whose
-// statement fails is rolled back whole, to its savepoint or with the
-// transaction (sqlWriteConn.land), so its rows never outlive it.
+// batchSQL is each queued statement's text for n rows.
 var batchSQL = map[string]func(n int) string{
 	"insert": func(n int) string {
-		return "INSERT OR FAIL INTO versions (id, item, collection, time, key, seq, created_at, retain, deleted, stub, body) VALUES " +
+		return "INSERT INTO versions (id, item, collection, time, key, seq, created_at, retain, deleted, stub, body) VALUES " +
 			placeholders(n, 11)
 	},
 	"setCurrent": func(n int) string {
-		return "INSERT OR FAIL INTO records (key, current) VALUES " + placeholders(n, 2) +
+		return "INSERT INTO records (key, current) VALUES " + placeholders(n, 2) +
 			" ON CONFLICT (key) DO UPDATE SET current = excluded.current"
 	},
 	"setFirst": func(n int) string {
-		return "INSERT OR FAIL INTO records (key, first) VALUES " + placeholders(n, 2) +
+		return "INSERT INTO records (key, first) VALUES " + placeholders(n, 2) +
 			" ON CONFLICT (key) DO UPDATE SET first = excluded.first"
 	},
 }
