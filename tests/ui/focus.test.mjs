@@ -102,4 +102,26 @@ describe("keyboard focus", { skip: !bin && "MINCA_BIN is unset: run tests/run-e2
     await page.waitForFunction(() => document.activeElement?.tagName === "H1" && document.activeElement.textContent.trim() === "Sync", null, { timeout: T })
       .catch(async () => assert.fail(`focus is on ${JSON.stringify(await focused(page))}`));
   });
+
+  it("Escape in the new-space form cancels it and gives the focus back to New space", async () => {
+    await nav(page, "Spaces");
+    await page.getByTestId("new-space").click();
+    await page.getByTestId("space-name").fill("Half typed");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("new-space-form").waitFor({ state: "detached", timeout: T });
+    const f = await focused(page);
+    assert.equal(f.testid, "new-space", `focus is on ${JSON.stringify(f)}`);
+  });
+
+  it("a space named with one long word wraps instead of widening the page", async () => {
+    const long = "Orchard" + "x".repeat(110);
+    await createSpace(page, long, { priv: true, template: "team" });
+    const wider = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.getByTestId("space-title").filter({ hasText: long }).waitFor({ timeout: T });
+    await page.getByTestId("member").first().waitFor({ timeout: T });
+    assert.ok((await wider()) <= 0, `the space's page is ${await wider()} px wider than the window`);
+    await nav(page, "Spaces");
+    await page.getByTestId("space-item").filter({ hasText: long }).waitFor({ timeout: T });
+    assert.ok((await wider()) <= 0, `the Spaces page is ${await wider()} px wider than the window`);
+  });
 });
