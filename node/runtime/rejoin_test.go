@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"minca.dev/desktop/node/api"
@@ -64,6 +65,33 @@ func TestRejoinAfterRemoval(t *testing.T) {
 	if err := bob.n.LeaveSpace(ctx, s.ID); err != nil {
 		t.Fatal(err)
 	}
+	join(t, alice, bob, s.ID, "member")
+	waitFor(t, "alice's members show bob again", func() error { return memberOf(alice, s.ID, bob.did) })
+	id := write(t, alice, s.ID, "welcome back")
+	waitFor(t, "bob reads alice", func() error { return reads(bob, s.ID, id, "welcome back") })
+}
+
+// Removed, Bob keeps the space (he does not let it go) until Alice invites
+// him back: the new invite redials her at once (netsync AddNodes,
+// removal.go's "at once on a new invite"), not after the hour a removed
+// node waits between tries; the join lands and he reads what she writes
+// after.
+func TestRejoinWhileHeld(t *testing.T) {
+	ctx := context.Background()
+	alice, bob := netPerson(t, "Alice", true), netPerson(t, "Bob", false)
+	s := share(t, alice, true, "member", bob)
+	waitFor(t, "alice's members show bob", func() error { return memberOf(alice, s.ID, bob.did) })
+	waitFor(t, "bob's own members show him", func() error { return memberOf(bob, s.ID, bob.did) })
+	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "bob is refused", func() error {
+		sum, ok := summaryOf(t, bob, s.ID)
+		if !ok || sum.Removed == nil {
+			return fmt.Errorf("bob's summary %+v", sum)
+		}
+		return nil
+	})
 	join(t, alice, bob, s.ID, "member")
 	waitFor(t, "alice's members show bob again", func() error { return memberOf(alice, s.ID, bob.did) })
 	id := write(t, alice, s.ID, "welcome back")
