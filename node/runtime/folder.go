@@ -73,9 +73,11 @@ func (n *Node) SetFolder(ctx context.Context, req api.SetFolder) (api.Folder, er
 	defer n.mirrorPass.Unlock()
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if req.Path == "" || !filepath.IsAbs(req.Path) {
-		return api.Folder{}, api.Errorf(api.CodeInvalid, "the data folder must be an absolute path, not %q", req.Path)
+	typed, err := folderPath(req.Path)
+	if err != nil {
+		return api.Folder{}, err
 	}
+	req.Path = typed
 	switch req.Mode {
 	case api.FolderUse, api.FolderMove:
 	case api.FolderRemovePrevious, api.FolderKeepPrevious:

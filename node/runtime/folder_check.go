@@ -25,6 +25,25 @@ func folderRefusal(code api.Code, detail error, hint, format string, args ...any
 	return &api.Error{Code: code, Message: fmt.Sprintf(format, args...), Hint: hint, Detail: detail.Error(), Err: detail}
 }
 
+// hintWholePath is what to do about a folder typed as a relative path.
+const hintWholePath = "Type the folder's whole path, starting with / (for example /home/ana/Dropbox/Minca), or choose it with Browse."
+
+// folderPath is the data folder path a person typed, with a leading ~
+// read as their home folder, as a shell would; a path that is still not
+// absolute is refused in people's words, the node's reason as Detail.
+func folderPath(path string) (string, error) {
+	if path == "~" || strings.HasPrefix(path, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			path = filepath.Join(home, path[1:])
+		}
+	}
+	if path == "" || !filepath.IsAbs(path) {
+		return "", folderRefusal(api.CodeInvalid, fmt.Errorf("the data folder must be an absolute path, not %q", path),
+			hintWholePath, "%q is not a whole path to a folder.", path)
+	}
+	return path, nil
+}
+
 // hintOtherFolder is what to do about a folder that cannot be used.
 const hintOtherFolder = "Choose another folder, or type the name of a new one."
 

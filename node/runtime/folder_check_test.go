@@ -156,3 +156,31 @@ func TestUseFolderBringsName(t *testing.T) {
 		t.Fatalf("unlock after the restart: %+v %v", a, err)
 	}
 }
+
+// A folder typed as a relative path is refused in words that say to type
+// the whole path; one starting with ~ is read as under the home folder,
+// as a shell reads it (an audit of the real app: "~/Dropbox/Minca" was
+// refused with the node's own text only).
+func TestSetFolderTypedPaths(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	n := openWith(t, filepath.Join(dir, "home"), nil)
+	before, _ := n.Folder(ctx)
+	_, err := n.SetFolder(ctx, api.SetFolder{Path: "Dropbox/Minca", Mode: api.FolderUse})
+	refusedWith(t, err, api.CodeInvalid, "Dropbox/Minca", "is not a whole path")
+	if e := api.Explain(err); !strings.Contains(e.Hint, "starting with /") {
+		t.Fatalf("hint %q", e.Hint)
+	}
+	if f, _ := n.Folder(ctx); f.Path != before.Path {
+		t.Fatalf("a refused folder was saved: %+v", f)
+	}
+	person := filepath.Join(dir, "person")
+	t.Setenv("HOME", person)
+	f, err := n.SetFolder(ctx, api.SetFolder{Path: "~/Dropbox/Minca", Mode: api.FolderUse})
+	if err != nil || f.Path != filepath.Join(person, "Dropbox", "Minca") {
+		t.Fatalf("~/Dropbox/Minca: %+v, %v", f, err)
+	}
+	if fa, err := n.FolderAccount(ctx, "~/Dropbox/Minca"); api.CodeOf(err) != api.CodeNotFound {
+		t.Fatalf("FolderAccount(~/…) = %+v, %v: want no account there", fa, err)
+	}
+}

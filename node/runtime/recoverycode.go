@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 
 	"minca.dev/desktop/core/identity"
 	"minca.dev/desktop/node/api"
@@ -71,8 +70,9 @@ func (n *Node) FolderAccount(ctx context.Context, path string) (api.FolderAccoun
 	if dir == "" {
 		dir = n.folderPathLocked()
 	}
-	if !filepath.IsAbs(dir) {
-		return api.FolderAccount{}, api.Errorf(api.CodeInvalid, "the data folder must be an absolute path, not %q", path)
+	dir, err := folderPath(dir)
+	if err != nil {
+		return api.FolderAccount{}, err
 	}
 	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
 		return api.FolderAccount{}, api.Errorf(api.CodeNotFound, "no account in %s: no such folder", dir)
