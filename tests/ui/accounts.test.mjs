@@ -75,6 +75,12 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     const hint = a.getByTestId("invite-unreachable");
     await hint.waitFor({ timeout: T });
     assert.match(await hint.textContent(), /Nobody can join/);
+    // Said before the link and its Copy button, so nobody copies it unwarned.
+    const first = await a.evaluate(() => {
+      const [warn, link] = ["invite-unreachable", "invite-link"].map((id) => document.querySelector(`[data-testid="${id}"]`));
+      return !!warn && !!link && !!(warn.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    assert.ok(first, "the warning comes before the link");
     assert.equal(await listenOf(a), "", "a new profile accepts no connection");
     await a.getByTestId("invite").last().getByTestId("close-invite").click();
     await a.getByTestId("no-invites").waitFor({ timeout: T });
