@@ -52,12 +52,15 @@ describe("joining while the inviter's computer is off", { skip: !bin && "MINCA_B
   let ana, ben, anaEnv, ui, host, browser, page;
   let gardenLink = "";
   let bookLink = "";
+  let quietLink = "";
 
   before(async () => {
     ana = freshHome();
     anaEnv = ownRuntime(ana.home, { MINCA_KEYCHAIN: "none", MINCA_PASSPHRASE: "ana's passphrase here" });
     const cli = (...args) => JSON.parse(execFileSync(bin, [...args, "--json"], { env: anaEnv }).toString());
     cli("account", "create", "--name", "Ana");
+    const quiet = cli("space", "create", "Quiet room", "--template", "club");
+    quietLink = cli("invite", "create", quiet.id, "--role", "member").link; // made while nobody may connect
     cli("network", "set", "this-computer"); // her invites name her computer; no process of hers runs
     const garden = cli("space", "create", "Garden club", "--private", "--template", "club");
     gardenLink = cli("invite", "create", garden.id, "--role", "member").link;
@@ -88,8 +91,17 @@ describe("joining while the inviter's computer is off", { skip: !bin && "MINCA_B
     await page.getByTestId("invite-preview").waitFor({ timeout: T });
   }
 
+  it("a link made while Ana's computer accepted no connections says it cannot be used yet", async () => {
+    await preview(quietLink);
+    const note = page.getByTestId("join-no-computer");
+    await note.waitFor({ timeout: T });
+    assert.match(await note.textContent(), /This link cannot be used yet.*Ana's computer did not accept connections/s);
+    await page.getByTestId("not-now").click();
+  });
+
   it("Ben joins while Ana's computer is off: Garden club waits, with no member's controls", async () => {
     await preview(gardenLink);
+    assert.equal(await page.getByTestId("join-no-computer").count(), 0, "this link names Ana's computer");
     await page.getByTestId("join").click();
     const pending = page.getByTestId("join-pending");
     await pending.waitFor({ timeout: joinWait });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { empty, joiningOf, linkShown, memberOf, noLinks, openedLink, readerOf, reduce, seenKept, sortSpaces, takeLink, waitingFor } from "./state";
+import { empty, joiningOf, namesNoComputer, linkShown, memberOf, noLinks, openedLink, readerOf, reduce, seenKept, sortSpaces, takeLink, waitingFor } from "./state";
 import type { SpaceSummary } from "./api";
 
 const sp = (id: string, name: string, sync = "synced"): SpaceSummary => ({
@@ -114,5 +114,12 @@ describe("invite links opened from another app", () => {
     expect(s.spaces[0].joining).toEqual(j);
     s = reduce(s, { kind: "space", spaceId: "j", data: sp("j", "J") });
     expect(s.spaces[0].joining).toBeUndefined();
+  });
+  it("an invite naming no computer, for a space not held here, can reach nobody", () => {
+    const held = [{ id: "h" }] as unknown as Parameters<typeof namesNoComputer>[0];
+    expect(namesNoComputer(held, "n", [])).toBe(true);
+    expect(namesNoComputer(held, "n", null)).toBe(true);
+    expect(namesNoComputer(held, "n", ["ws://127.0.0.1:1/peer#did:key:z"])).toBe(false);
+    expect(namesNoComputer(held, "h", [])).toBe(false); // held: its nodes are known here
   });
 });

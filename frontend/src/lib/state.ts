@@ -141,6 +141,15 @@ export function joiningOf(spaces: SpaceSummary[], spaceId: string): SpaceSummary
   return spaceId ? spaces.find((x) => x.id === spaceId && x.joining) : undefined;
 }
 
+/**
+ * Whether an invite previewed here can reach nobody: its link names no
+ * computer to join through (the inviter's accepted no connections when it
+ * was made), and this account does not hold the space, so it knows no other.
+ */
+export function namesNoComputer(spaces: SpaceSummary[], spaceId: string, nodes?: string[] | null): boolean {
+  return !(nodes?.length) && !spaces.some((x) => x.id === spaceId);
+}
+
 /** Who a join waits for, as "Ana's computer" (the inviter's name, when known). */
 export function waitingFor(sp: SpaceSummary): string {
   const name = sp.joining?.inviterName?.trim();
