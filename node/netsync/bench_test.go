@@ -189,7 +189,7 @@ func BenchmarkFirstSyncLoopback(b *testing.B) {
 	total := float64(len(c.wires) * b.N)
 	vps := total / wall.Seconds()
 	b.ReportMetric(vps, "versions/s")
-	b.ReportMetric(float64(aside)/float64(b.N), "aside/op") // changes landed aside
+	b.ReportMetric(float64(aside)/float64(b.N), "aside/op")                   // changes landed aside
 	b.ReportMetric(float64(first.Milliseconds())/float64(b.N), "first-ms/op") // until a version was held
 	b.ReportMetric(float64(tail.Milliseconds())/float64(b.N), "last10%-ms/op")
 	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
