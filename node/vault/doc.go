@@ -22,7 +22,12 @@
 //   - Opening refuses iterations below 600,000 (the floor Weave planned) and
 //     above 10,000,000 (so a planted wrap cannot hang an unlock).
 //   - A device wrap's key is 32 random bytes kept in the keychain under the
-//     name "device-wrap:<deviceKeyId>"; the wrap's rpId is "minca-desktop".
+//     name "device-wrap:<deviceKeyId>"; the wrap's rpId is
+//     "minca-desktop:<deviceKeyId>", so each device has its own and the rule
+//     "at most one device wrap per rpId" holds when two devices share a
+//     vault. Wraps written with the rpId "minca-desktop" alone still open.
+//     Adding a device wrap replaces this device's earlier ones (those whose
+//     key its keychain holds), on disk too.
 //     If the keychain is unavailable (its Probe or Set fails, e.g. with
 //     *keychain.UnavailableError) adding or opening a device wrap fails with
 //     that error wrapped, and the caller falls back to the passphrase or the

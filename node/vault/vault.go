@@ -30,6 +30,9 @@ type Vault struct {
 	Wraps     []Wrap `json:"wraps"`
 	// Skipped counts wraps that were malformed when read (not written).
 	Skipped int `json:"-"`
+	// removed lists the ids of wraps dropped on purpose (AddDevice), which
+	// WriteVault must not merge back from the file on disk.
+	removed []string
 }
 
 // Wrap is one encrypted copy of the seed (01 §12).
@@ -185,11 +188,13 @@ func ReadVault(root *folder.Root, id string) (*Vault, error) {
 
 // WriteVault writes accounts/<id>/account.json, merging the wraps of the copy
 // on disk (so a wrap another client added meanwhile is kept), unless a wrap
-// was removed on purpose (removed lists its ids).
+// was removed on purpose: removed lists its ids, and so does v for the
+// wraps AddDevice replaced.
 func WriteVault(root *folder.Root, id string, v *Vault, removed ...string) error {
 	if !folder.ValidAccountID(id) {
 		return fmt.Errorf("write vault %q: %w", id, folder.ErrUnsafe)
 	}
+	removed = append(removed, v.removed...)
 	if old, err := ReadVault(root, id); err == nil && old.DID == v.DID {
 		gone := strings.Join(removed, "\x00")
 		for _, w := range old.Wraps {

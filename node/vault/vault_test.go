@@ -224,7 +224,6 @@ func TestWriteVaultMergesWraps(t *testing.T) {
 	}
 	b, _ := NewVault(seed, "Ada", now)
 	wb, _ := b.AddDevice(seed, kcB, "B", now, rand.Reader)
-	b.Wraps[0].RPID = "other-app"
 	if err := WriteVault(root, "acc", b); err != nil {
 		t.Fatal(err)
 	}
@@ -243,6 +242,103 @@ func TestWriteVaultMergesWraps(t *testing.T) {
 	}
 	if v, _ := ReadVault(root, "acc"); len(v.Wraps) != 1 || v.Wraps[0].ID == wb.ID {
 		t.Fatalf("removal: %d wraps", len(v.Wraps))
+	}
+}
+
+// TestTwoDevicesOneVault: two devices that each add their device wrap to
+// one vault get an rpId each, and both still unlock (01 §12: at most one
+// device wrap per rpId). A device that adds its wrap again replaces its own
+// earlier one on disk too, and leaves the other device's.
+func TestTwoDevicesOneVault(t *testing.T) {
+	root, err := folder.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	seed := seedOf(1)
+	kcA, kcB := newKC(), newKC()
+	a, _ := NewVault(seed, "Ada", now)
+	if _, err := a.AddDevice(seed, kcA, "A", now, rand.Reader); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteVault(root, "acc", a); err != nil {
+		t.Fatal(err)
+	}
+	// Device B reads the synced vault, opens it with the recovery code and
+	// adds its own wrap.
+	b, err := ReadVault(root, "acc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.AddDevice(seed, kcB, "B", now, rand.Reader); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteVault(root, "acc", b); err != nil {
+		t.Fatal(err)
+	}
+	// Device A adds its wrap again (its keychain lost nothing).
+	a, _ = ReadVault(root, "acc")
+	wa, err := a.AddDevice(seed, kcA, "A again", now, rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteVault(root, "acc", a); err != nil {
+		t.Fatal(err)
+	}
+	v, err := ReadVault(root, "acc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rpIDs := map[string]bool{}
+	for _, w := range v.Wraps {
+		if rpIDs[w.RPID] || !strings.HasPrefix(w.RPID, DeviceRPID+":") {
+			t.Fatalf("rpId %q: shared or not this app's", w.RPID)
+		}
+		rpIDs[w.RPID] = true
+	}
+	if len(v.Wraps) != 2 || (v.Wraps[0].ID != wa.ID && v.Wraps[1].ID != wa.ID) {
+		t.Fatalf("want B's wrap and A's new one, got %+v", v.Wraps)
+	}
+	for name, kc := range map[string]*testKC{"A": kcA, "B": kcB} {
+		if s, err := v.OpenDevice(kc); err != nil || !bytes.Equal(s, seed) {
+			t.Fatalf("device %s does not unlock: %v", name, err)
+		}
+	}
+}
+
+// TestLegacyDeviceWrapOpens: a device wrap written before rpIds named the
+// device (rpId "minca-desktop" alone) still opens, and is replaced on disk
+// when its device adds a new wrap.
+func TestLegacyDeviceWrapOpens(t *testing.T) {
+	root, err := folder.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	seed := seedOf(1)
+	kc := newKC()
+	v, _ := NewVault(seed, "Ada", now)
+	old, _ := v.AddDevice(seed, kc, "old", now, rand.Reader)
+	v.Wraps[0].RPID = DeviceRPID
+	if err := WriteVault(root, "acc", v); err != nil {
+		t.Fatal(err)
+	}
+	v, _ = ReadVault(root, "acc")
+	if s, err := v.OpenDevice(kc); err != nil || !bytes.Equal(s, seed) {
+		t.Fatalf("legacy wrap: %v", err)
+	}
+	if _, err := v.AddDevice(seed, kc, "new", now, rand.Reader); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteVault(root, "acc", v); err != nil {
+		t.Fatal(err)
+	}
+	v, _ = ReadVault(root, "acc")
+	if len(v.Wraps) != 1 || v.Wraps[0].ID == old.ID {
+		t.Fatalf("legacy wrap not replaced: %+v", v.Wraps)
+	}
+	if s, err := v.OpenDevice(kc); err != nil || !bytes.Equal(s, seed) {
+		t.Fatalf("new wrap: %v", err)
 	}
 }
 

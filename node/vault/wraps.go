@@ -26,7 +26,9 @@ const (
 	MinIterations = 600000
 	// MaxIterations bounds the work a planted wrap can ask for.
 	MaxIterations = 10000000
-	// DeviceRPID is this app's rpId on its device wraps.
+	// DeviceRPID begins the rpId of this app's device wraps: a new wrap's
+	// rpId is DeviceRPID + ":" + its deviceKeyId, one per device (01 §12).
+	// Wraps written before that carry DeviceRPID alone and still open.
 	DeviceRPID = "minca-desktop"
 	// LabelCLI is the CLI's passphrase wrap (unattended unlock, 01 §12).
 	LabelCLI = "CLI passphrase"
@@ -187,8 +189,12 @@ type Keychain interface {
 }
 
 // AddDevice adds this device's wrap (01 §12): a fresh AES key kept in the
-// OS keychain, replacing any wrap with the same rpId. If the keychain
-// fails (unavailable), its error is returned wrapped and nothing changes.
+// OS keychain, under the rpId DeviceRPID:<deviceKeyId>, so two devices on
+// one vault never share an rpId. It replaces this device's earlier device
+// wraps: those with the same rpId and those whose key this keychain holds.
+// The replaced ones are remembered as removed, so WriteVault does not merge
+// them back from the file on disk. If the keychain fails (unavailable), its
+// error is returned wrapped and nothing changes.
 func (v *Vault) AddDevice(seed []byte, kc Keychain, label, now string, rnd io.Reader) (Wrap, error) {
 	if err := v.checkSeed(seed); err != nil {
 		return Wrap{}, err
@@ -205,18 +211,46 @@ func (v *Vault) AddDevice(seed []byte, kc Keychain, label, now string, rnd io.Re
 	if err != nil {
 		return Wrap{}, err
 	}
-	w.RPID, w.DeviceKeyID = DeviceRPID, enc.B64URL(kid)
+	w.DeviceKeyID = enc.B64URL(kid)
+	w.RPID = DeviceRPID + ":" + w.DeviceKeyID
+	mine := v.heldDeviceWraps(kc)
 	if err := kc.Set(keychainPrefix+w.DeviceKeyID, key); err != nil {
 		return Wrap{}, fmt.Errorf("add device wrap: %w", err)
 	}
 	kept := v.Wraps[:0]
 	for _, o := range v.Wraps {
-		if o.Kind != KindDevice || o.RPID != w.RPID {
-			kept = append(kept, o)
+		if o.Kind == KindDevice && (o.RPID == w.RPID || mine[o.ID]) {
+			v.removed = append(v.removed, o.ID)
+			continue
 		}
+		kept = append(kept, o)
 	}
 	v.Wraps = append(kept, w)
 	return w, nil
+}
+
+// heldDeviceWraps gives the ids of the device wraps whose key kc holds:
+// this device's own (a keychain that fails to answer holds none).
+func (v *Vault) heldDeviceWraps(kc Keychain) map[string]bool {
+	held := map[string]bool{}
+	for _, w := range v.Wraps {
+		if w.Kind == KindDevice && deviceKey(kc, w) != nil {
+			held[w.ID] = true
+		}
+	}
+	return held
+}
+
+// deviceKey is the key of device wrap w in kc, or nil when kc holds none.
+func deviceKey(kc Keychain, w Wrap) []byte {
+	if strings.ContainsAny(w.DeviceKeyID, "/\x00") {
+		return nil
+	}
+	key, err := kc.Get(keychainPrefix + w.DeviceKeyID)
+	if err != nil || len(key) != keyLen {
+		return nil
+	}
+	return key
 }
 
 // OpenDevice opens the account with a device wrap whose key this device's
@@ -226,14 +260,5 @@ func (v *Vault) OpenDevice(kc Keychain) ([]byte, error) {
 	if err := kc.Probe(); err != nil {
 		return nil, fmt.Errorf("open device wrap: %w", err)
 	}
-	return v.openFirst(KindDevice, func(w Wrap) []byte {
-		if strings.ContainsAny(w.DeviceKeyID, "/\x00") {
-			return nil
-		}
-		key, err := kc.Get(keychainPrefix + w.DeviceKeyID)
-		if err != nil || len(key) != keyLen {
-			return nil
-		}
-		return key
-	})
+	return v.openFirst(KindDevice, func(w Wrap) []byte { return deviceKey(kc, w) })
 }
