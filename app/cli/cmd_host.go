@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"net"
 	"net/netip"
 	"strconv"
@@ -16,11 +15,16 @@ unlocked by the keychain or MINCA_PASSPHRASE, and it keeps every space of
 the account in sync for the other members; with --listen on a network
 address it also accepts peers there over wss://, with a certificate of the
 node's own key that the DID in its node URL pins (no CA needed).
+With --json it prints one JSON object a line as things happen, for scripts:
+{"event":"role","role":"owner"|"client"}, {"event":"socket","socket":PATH},
+{"event":"listening","url":URL}, {"event":"not-listening"} and
+{"event":"stopped"}, each with "text", the line printed without --json.
 See docs/HOSTING.md.`
 
 type hostOptions struct {
 	listen    string
 	advertise string
+	json      bool
 }
 
 // runHost runs the node headless until stopped: an always-on keeper of
@@ -31,22 +35,26 @@ func runHost(env Env, c command, args []string) error {
 	fs := newFlags(env, c, hostHelp)
 	fs.StringVar(&o.listen, "listen", "", "also accept peers (node sockets, 04) on IP:PORT: ws:// on a loopback IP, wss:// on any other (0.0.0.0:PORT: every interface)")
 	fs.StringVar(&o.advertise, "advertise", "", "the HOST[:PORT] other nodes dial, put into invites (default: the --listen address; for 0.0.0.0 the first LAN IPv4)")
+	fs.BoolVar(&o.json, "json", false, "print what happens as JSON, one object a line")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := o.check(); err != nil {
 		return err
 	}
+	out := &hostOut{env: env, json: o.json}
 	var a *attach.Attachment
 	cfg := attachHostConfig(env, o.listen, o.advertise)
 	cfg.OnRole = func(r attach.Role) {
 		if r != attach.Owner {
-			fmt.Fprintln(env.Stdout, "Minca host: another process owns the node; taking it over when it exits.")
+			out.say(hostEvent{Event: hostEventRole, Role: r.String(),
+				Text: "Minca host: another process owns the node; taking it over when it exits."})
 			return
 		}
-		fmt.Fprintln(env.Stdout, "Minca host: keeping the node; press Ctrl-C to stop.")
+		out.say(hostEvent{Event: hostEventRole, Role: r.String(),
+			Text: "Minca host: keeping the node; press Ctrl-C to stop."})
 		if a != nil { // a takeover: Attach has returned
-			o.printURL(env, a)
+			printURL(env, out, a)
 		}
 	}
 	a, err := attach.Attach(env.Ctx, cfg)
@@ -54,29 +62,30 @@ func runHost(env Env, c command, args []string) error {
 		return err
 	}
 	defer a.Close()
-	fmt.Fprintf(env.Stdout, "Local API on %s\n", a.SocketPath())
+	out.say(hostEvent{Event: hostEventSocket, Socket: a.SocketPath(), Text: "Local API on " + a.SocketPath()})
 	if a.Role() == attach.Owner {
-		o.printURL(env, a)
+		printURL(env, out, a)
 	}
 	if err := a.Keep(env.Ctx); err != nil && env.Ctx.Err() == nil {
 		return err
 	}
-	fmt.Fprintln(env.Stdout, "Minca host: stopped.")
+	out.say(hostEvent{Event: hostEventStopped, Text: "Minca host: stopped."})
 	return nil
 }
 
 // printURL prints the node URL peers dial (what invites carry) when the
 // host listens, through --listen or the network setting; otherwise how to
 // make it listen.
-func (o hostOptions) printURL(env Env, a *attach.Attachment) {
+func printURL(env Env, out *hostOut, a *attach.Attachment) {
 	s, err := a.Node().SyncStatus(env.Ctx)
 	switch {
 	case err != nil:
 		return
 	case s.Listen != "":
-		fmt.Fprintf(env.Stdout, "Accepting peers at %s\n", s.Listen)
+		out.say(hostEvent{Event: hostEventListening, URL: s.Listen, Text: "Accepting peers at " + s.Listen})
 	default:
-		fmt.Fprintln(env.Stdout, "Not accepting peers: it dials the others only (give --listen, or `minca network set local-network`).")
+		out.say(hostEvent{Event: hostEventNotListening,
+			Text: "Not accepting peers: it dials the others only (give --listen, or `minca network set local-network`)."})
 	}
 }
 

@@ -22,7 +22,7 @@ func commands() []command {
 		{"tray", "[--hidden] [--background]", "run the tray process, which keeps the node and sync running", runTray},
 		{"quit", "", "stop syncing in the background (the tray, with its icon or without one)", runQuit},
 		{"ui", "[--listen 127.0.0.1:PORT]", "serve the window's UI to a browser on loopback", runUI},
-		{"host", "[--listen IP:PORT [--advertise HOST[:PORT]]]", "run the node headless: an always-on keeper of your spaces", runHost},
+		{"host", "[--listen IP:PORT [--advertise HOST[:PORT]]] [--json]", "run the node headless: an always-on keeper of your spaces", runHost},
 		{"status", "[--json]", "print the status line", runStatus},
 		{"version", "", "print the version", runVersion},
 
@@ -132,6 +132,7 @@ Running a host (an always-on keeper, e.g. on a server):
   minca account create --name "Home server"   # or: minca account restore
   minca host                                  # keeps the node until stopped
   minca host --listen 0.0.0.0:7447 --advertise host.example.net   # and accepts peers
+  minca host --json                           # says what happens as JSON lines, for scripts
 Run it on a machine that stays on, unlocked by the keychain or
 MINCA_PASSPHRASE, and it keeps your spaces in sync for the other members.
 With --listen on a network address it also accepts peers there over wss://
