@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"minca.dev/desktop/node/api"
+	"minca.dev/desktop/node/paths"
 )
 
 // Bob, removed from Alice's private space, lets it go from his computer
@@ -96,4 +97,58 @@ func TestRejoinWhileHeld(t *testing.T) {
 	waitFor(t, "alice's members show bob again", func() error { return memberOf(alice, s.ID, bob.did) })
 	id := write(t, alice, s.ID, "welcome back")
 	waitFor(t, "bob reads alice", func() error { return reads(bob, s.ID, id, "welcome back") })
+}
+
+// reopenNet restarts p's node over sockets from its home (the account
+// unlocked again with its passphrase, as a restart without a keychain).
+func (p *person) reopenNet(t *testing.T) {
+	t.Helper()
+	p.n.Close()
+	n, err := Open(context.Background(), Config{Env: paths.Env{GOOS: "linux", Home: p.home}, Sockets: true})
+	if err != nil {
+		t.Fatalf("%s reopens: %v", p.name, err)
+	}
+	p.n = n
+	t.Cleanup(func() { n.Close() })
+	if _, err := n.RestoreAccount(context.Background(), api.RestoreAccount{Passphrase: "pass of " + p.name}); err != nil {
+		t.Fatalf("%s unlocks: %v", p.name, err)
+	}
+}
+
+// Carol holds Alice's private space through a view-only link. Alice
+// removes Bob and the key changes: Carol's link carried the old key only,
+// so she opens nothing written after (03 §9.5: no reader, no box). Alice
+// makes a new view-only link, which carries the new key (03 §7.4); Carol
+// joins with it the space she holds: her node takes the new key, proves it
+// to Alice's node (04 §6.3) and opens what Alice wrote after the removal,
+// and after her node restarts it still does, and reads what Alice writes
+// then.
+func TestViewOnlyRejoinAfterKeyChange(t *testing.T) {
+	ctx := context.Background()
+	alice, bob, carol := netPerson(t, "Alice", true), netPerson(t, "Bob", false), netPerson(t, "Carol", false)
+	s := share(t, alice, true, "member", bob)
+	join(t, alice, carol, s.ID, "")
+	waitFor(t, "alice's members show bob", func() error { return memberOf(alice, s.ID, bob.did) })
+	before := write(t, alice, s.ID, "before")
+	waitFor(t, "carol reads before", func() error { return reads(carol, s.ID, before, "before") })
+	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+		t.Fatal(err)
+	}
+	after := write(t, alice, s.ID, "after Bob")
+	if err := reads(carol, s.ID, after, nil); err != nil {
+		t.Fatalf("carol on the old link: %v", err)
+	}
+
+	join(t, alice, carol, s.ID, "") // a new view-only link, for the space she holds
+	waitFor(t, "carol reads after, on the new link", func() error { return reads(carol, s.ID, after, "after Bob") })
+	if err := reads(bob, s.ID, after, nil); err != nil {
+		t.Fatalf("bob: %v", err)
+	}
+
+	carol.reopenNet(t)
+	if err := reads(carol, s.ID, after, "after Bob"); err != nil {
+		t.Fatalf("after carol's restart: %v", err)
+	}
+	later := write(t, alice, s.ID, "after the restart")
+	waitFor(t, "carol reads what alice wrote after her restart", func() error { return reads(carol, s.ID, later, "after the restart") })
 }
