@@ -10,6 +10,8 @@
 //
 // # Choices where 03 is silent or its tables were lost
 //
+// docs/spec/03-choices.md records these too.
+//
 //   - The derived spaces' names (Account registry, Contacts, Carry space) are
 //     the ones that reproduce §13.1's example ids.
 //   - The membership collection is sys.joined (the predecessor's name), with

@@ -16,6 +16,8 @@
 //
 // # Choices where 03 is silent
 //
+// docs/spec/03-choices.md records these too, with the HPKE layout of boxes.
+//
 //   - A body's plaintext is canonical JSON (SealBody); readers parse it.
 //   - A plaintext that is not { body } or { body, links } with links a list
 //     of {rel, to} strings does not open; members beside sealed and keyId in
