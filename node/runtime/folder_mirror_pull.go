@@ -46,7 +46,10 @@ type engineGate struct {
 
 // Offer implements segments.Gate. Engine.Write says why a version was not
 // taken only in its error text ("<id>: later…" when it waits on versions
-// not held yet, 02 §9.5); a store that refused it counts as refused.
+// not held yet, 02 §9.5): syncer has no typed error or sentinel for Later
+// (ErrNotTaken covers every answer), so the text is matched, and
+// TestEngineGateOfferWaitsForPredecessor fails if it changes. A store that
+// refused it counts as refused.
 func (g engineGate) Offer(ctx context.Context, vs []*record.Version) ([]segments.Outcome, error) {
 	out := make([]segments.Outcome, len(vs))
 	for i, v := range vs {
