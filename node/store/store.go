@@ -1,6 +1,12 @@
-// Package store is a node's own SQLite store: one file per account profile,
-// kept outside the data folder (05 §12, §14.5), opened in WAL mode so the
-// window, the tray and the CLI can read it at once.
+// Package store is a node's own SQLite store (modernc.org/sqlite): one file
+// per account profile, node.db in the profile directory of node/paths, kept
+// outside the data folder (05 §12, §14.5), opened in WAL mode so it can be
+// read while the node writes it.
+//
+// It holds the embedded node's state (nodestate.go: the data folder chosen,
+// the account, the network setting, the spaces held with their sealed keys),
+// saved whole in one transaction. The spaces' versions are not here: each
+// space has its own store (node/versions).
 //
 // The schema is a list of numbered migrations embedded from schema/ and run
 // at open; every table is STRICT. The store's schema version is SQLite's

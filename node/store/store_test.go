@@ -24,11 +24,15 @@ func openTemp(t *testing.T) *Store {
 func TestOpenCreatesWALStore(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
+	all, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if mode, err := s.JournalMode(ctx); err != nil || mode != "wal" {
 		t.Fatalf("journal mode = %q, %v; want wal", mode, err)
 	}
-	if v, err := s.SchemaVersion(ctx); err != nil || v != 1 {
-		t.Fatalf("schema version = %d, %v; want 1", v, err)
+	if v, err := s.SchemaVersion(ctx); err != nil || v != len(all) {
+		t.Fatalf("schema version = %d, %v; want %d", v, err, len(all))
 	}
 	info, err := os.Stat(filepath.Dir(s.Path()))
 	if err != nil {
@@ -46,51 +50,26 @@ func TestTablesAreStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	n := 0
+	seen := map[string]bool{}
 	for rows.Next() {
 		var name string
 		var strict int
 		if err := rows.Scan(&name, &strict); err != nil {
 			t.Fatal(err)
 		}
-		n++
+		seen[name] = true
 		if strict != 1 {
 			t.Errorf("table %s is not STRICT", name)
 		}
 	}
-	if n == 0 {
-		t.Fatal("no tables")
-	}
-	// STRICT refuses a value of the wrong type.
-	if _, err := s.db.Exec("INSERT INTO settings (key, value) VALUES ('k', x'00')"); err == nil {
-		t.Error("settings accepted a blob as text")
-	}
-}
-
-func TestSettingsPersist(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "node.db")
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok, err := s.Setting(ctx, SettingDataFolder); ok || err != nil {
-		t.Fatalf("fresh store has data folder set: %v %v", ok, err)
-	}
-	for _, v := range []string{"/a", "/b"} {
-		if err := s.SetSetting(ctx, SettingDataFolder, v); err != nil {
-			t.Fatal(err)
+	for _, name := range []string{"node_state", "held_spaces"} {
+		if !seen[name] {
+			t.Errorf("no table %s (have %v)", name, seen)
 		}
 	}
-	s.Close()
-
-	s, err = Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if v, ok, err := s.Setting(ctx, SettingDataFolder); v != "/b" || !ok || err != nil {
-		t.Fatalf("after reopen: %q %v %v; want /b", v, ok, err)
+	// STRICT refuses a value of the wrong type.
+	if _, err := s.db.Exec("INSERT INTO held_spaces (id, position, state) VALUES (x'00', 0, '{}')"); err == nil {
+		t.Error("held_spaces accepted a blob as its text id")
 	}
 }
 
@@ -107,11 +86,47 @@ func TestTwoOpenersShareTheStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if err := a.SetSetting(ctx, "k", "from a"); err != nil {
+	if err := a.SaveNodeState(ctx, NodeState{Folder: "from a"}); err != nil {
 		t.Fatal(err)
 	}
-	if v, _, err := b.Setting(ctx, "k"); v != "from a" || err != nil {
-		t.Fatalf("b reads %q, %v", v, err)
+	if st, ok, err := b.LoadNodeState(ctx); st.Folder != "from a" || !ok || err != nil {
+		t.Fatalf("b reads %+v %v %v", st, ok, err)
+	}
+}
+
+// A store of schema 1 (its loose settings table) is brought to the
+// current schema at open.
+func TestMigrateFromSchema1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "node.db")
+	all, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{all[0].sql, "INSERT INTO settings VALUES ('data_folder', '/a')", "PRAGMA user_version = 1"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.SchemaVersion(ctx); err != nil || v != len(all) {
+		t.Fatalf("schema %d %v, want %d", v, err, len(all))
+	}
+	if err := s.SaveNodeState(ctx, NodeState{Folder: "/b"}); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := s.db.QueryRow("SELECT count(*) FROM sqlite_schema WHERE name = 'settings'").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("settings tables left: %d %v", n, err)
 	}
 }
 
