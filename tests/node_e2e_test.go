@@ -299,7 +299,9 @@ func neWait(t *testing.T, what string, within time.Duration, f func() error) {
 // box) go, so nothing written after reaches them, nor Bob's late write anyone.
 // Every process restarts and all of it holds. Then Alice's host is killed
 // (-9) while a second host of her profile waits: it takes over within
-// seconds, on the same address, and sync goes on.
+// seconds, on the same address, and sync goes on. Last, Alice gives Carol
+// a new view-only link (03 §7.4: it carries the current key): joining with
+// it, Carol opens what was written since the removal, also after a restart.
 func TestNodeE2EPrivateSpace(t *testing.T) {
 	bin := e2eBin(t)
 	began := time.Now()
@@ -469,6 +471,41 @@ func TestNodeE2EPrivateSpace(t *testing.T) {
 	var cs json.RawMessage
 	carol.ok(&cs, "sync", "status", "--json")
 	t.Logf("Carol's sync status after the key change and restart: %s", cs)
+
+	// What lets Carol read again (03 §7.4): a new view-only link, made
+	// after the key change, carries the current key. She joins with it the
+	// space she holds; her node takes that key, proves it to Alice's node
+	// and opens what Alice wrote since Bob's removal. It holds across a
+	// restart of both, and what Alice writes then reaches her.
+	var joined api.SpaceSummary
+	carol.ok(&joined, "join", invite("--view-only"), "--json")
+	if joined.ID != sp.ID {
+		t.Fatalf("Carol joins again: %+v", joined)
+	}
+	carolReads := func(stage string, within time.Duration, vs map[string]string) {
+		t.Helper()
+		for id, want := range vs {
+			neWait(t, "Carol reads "+want+" "+stage, within, func() error { return carol.reads(sp.ID, id, want) })
+		}
+	}
+	carolReads("on the new link", 20*time.Second, map[string]string{after: "after Bob", later: "after the takeover"})
+	for _, u := range []*neUser{alice, carol} {
+		u.ui.proc.stop()
+		u.host.stop()
+	}
+	for _, u := range []*neUser{alice, carol} {
+		u.startHost()
+		u.startUI()
+	}
+	carolReads("after restarting on the new link", 5*time.Second, map[string]string{after: "after Bob", later: "after the takeover"})
+	last := alice.write(sp.ID, "for Carol again")
+	carolReads("after the restart", 20*time.Second, map[string]string{last: "for Carol again"})
+	if e := carol.call("Write", nil, api.Write{SpaceID: sp.ID, Collection: "app.chat", Body: "carol"}); e == nil || e.Code != api.CodeForbidden {
+		t.Fatalf("Carol (view-only again) writes: %+v, want forbidden", e)
+	}
+	if err := bob.lacks(sp.ID, last); err != nil {
+		t.Error(err)
+	}
 	t.Logf("total %v", time.Since(began).Round(time.Millisecond))
 }
 
