@@ -72,6 +72,41 @@ func TestDefinitionsMerge(t *testing.T) {
 	}
 }
 
+// §4.4 "While it does [list contested[name]], only someone holding
+// /collection/define for it may change the definition" (§4.5 definition: "a
+// contested one: defines"). Bob defines app.notes and loses the grant; his
+// edit stands (the first definer, still a member), but Carol deleted it
+// apart: contested. Bob's change on top of both is refused; Carol's, who
+// holds the grant, applies.
+func TestContestedNeedsTheGrant(t *testing.T) {
+	g := founded([]string{"alice"}, role("member", grant("/record")), role("definer", grant("/collection/define")))
+	g.Assigned = map[string][]string{did("bob"): {"definer", "member"}, did("carol"): {"definer"}}
+	b := newBuilder(t, g)
+	b.ev("bob-defines", "bob", define("app.notes"), "G")
+	b.ev("bob-loses", "alice", unassign("bob", "definer"), "bob-defines")
+	b.ev("bob-edits", "bob", define("app.notes"), "bob-loses")
+	del := define("app.notes")
+	del.Deleted = true
+	b.ev("carol-deletes", "carol", del, "bob-defines")
+	contested := replayOrFail(t, b.g, b.evs)
+	if _, ok, c := contested.Current().Definition("app.notes"); ok || !reflect.DeepEqual(c, sortedIDs(b, "bob-edits", "carol-deletes")) {
+		t.Fatalf("the setting is not contested: %v %v", ok, c)
+	}
+	b.ev("bob-settles", "bob", define("app.notes"), "bob-edits", "carol-deletes")
+	b.ev("carol-settles", "carol", define("app.notes"), "bob-edits", "carol-deletes")
+	everyOrder(t, b, func(h *History) {
+		wantStatus(t, h, b, "bob-edits", Applied, "")
+		wantStatus(t, h, b, "bob-settles", Dropped, Refused)
+		if st := h.Status(b.id("bob-settles")); st.Refusal == nil || st.Refusal.Code != RefusedNoGrant {
+			t.Errorf("bob-settles: %s, want refused %s", st, RefusedNoGrant)
+		}
+		wantStatus(t, h, b, "carol-settles", Applied, "")
+		if def, ok, c := h.Current().Definition("app.notes"); !ok || c != nil || def.Event != b.id("carol-settles") {
+			t.Errorf("carol's change on top settles it: %+v %v %v", def, ok, c)
+		}
+	})
+}
+
 func sortedIDs(b *builder, names ...string) []string {
 	var out []string
 	for _, n := range names {
