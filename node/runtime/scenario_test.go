@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/core/spacekey"
+	"minca.dev/desktop/core/syncmsg"
 	"minca.dev/desktop/node/api"
 )
 
@@ -85,7 +88,9 @@ func reads(p *person, spaceID, id string, want any) error {
 
 // TestPrivateSpaceScenario: Alice creates a private club, invites Bob
 // (member), Dave (guest, a read-only role) and Carol (view-only link); Bob
-// writes and the others read; Carol's writes are refused; Alice removes
+// writes and the others read; Carol's writes are refused: her own node
+// refuses to write, and one signed with her node's key anyway and pushed
+// to the others is refused and counted by each of them; Alice removes
 // Bob: the key changes at once and is boxed to Dave; Bob opens nothing
 // written afterwards, Alice and Dave do, and Carol, whose view-only link
 // carried only the old key, does not (03 §9.2: "its holder is not a reader
@@ -136,6 +141,35 @@ func TestPrivateSpaceScenario(t *testing.T) {
 	if _, err := carol.n.Write(ctx, api.Write{SpaceID: s.ID, Collection: "app.chat", Body: "carol"}); api.CodeOf(err) != api.CodeForbidden {
 		t.Fatalf("carol writes: %v, want forbidden", err)
 	}
+	// A node that signs Carol's write anyway and pushes it: every other
+	// node's gatekeeper refuses it (02 §9: she has no standing to write)
+	// and counts it; nobody holds it.
+	refusedBefore := map[*person]int{}
+	for _, p := range []*person{alice, bob, dave} {
+		refusedBefore[p] = refusedCount(p, s.ID)
+	}
+	forged := signedAsIf(t, carol, s.ID, "carol anyway")
+	pushAsIf(t, hub, carol, forged)
+	for _, p := range []*person{alice, bob, dave} {
+		waitFor(t, p.name+" refuses carol's write", func() error {
+			if got := refusedCount(p, s.ID); got <= refusedBefore[p] {
+				return fmt.Errorf("%s refused %d versions, as before", p.name, got)
+			}
+			return nil
+		})
+	}
+	lacksForged := func(stage string) {
+		t.Helper()
+		for _, p := range []*person{alice, bob, carol, dave} {
+			if p.holds(s.ID, forged.ID) {
+				t.Fatalf("%s: %s holds carol's forged write", stage, p.name)
+			}
+			if err := reads(p, s.ID, forged.ID, nil); err != nil {
+				t.Fatalf("%s: %v", stage, err)
+			}
+		}
+	}
+	lacksForged("pushed")
 	oldKey := detail(t, alice, s.ID).KeyID
 
 	// Dave's member key must be held for his box; it arrives with his join.
@@ -183,6 +217,7 @@ func TestPrivateSpaceScenario(t *testing.T) {
 		p.reopen(t, hub)
 	}
 	check("after restart")
+	lacksForged("after restart")
 	ms, err := alice.n.Members(ctx, s.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -200,4 +235,76 @@ func detail(t *testing.T, p *person, id string) api.SpaceDetail {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// signedAsIf is a chat version drafted, sealed and signed as p's node
+// signs its writes (writeLocked: the session key, under the account's
+// note), but never judged by p's gatekeeper: what a node that does not
+// follow the rules would send for p.
+func signedAsIf(t *testing.T, p *person, spaceID, body string) *record.Version {
+	t.Helper()
+	ctx := context.Background()
+	n := p.n
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	h := n.spaces[spaceID]
+	d, err := n.recordDraftLocked(ctx, h, api.Write{SpaceID: spaceID, Collection: "app.chat", Body: body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := h.replay(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Space, d.CreatedAt, d.Seen = spaceID, n.now().Format(timeFormat), hist.Heads()
+	d.Log = &record.Log{N: 0}
+	d.Proof = n.note.JSON()
+	if h.private() {
+		ring, err := h.keys.keyring(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Body, err = ring.Seal(spacekey.PlaceOf(d), d.Body, d.Links, n.cfg.Rand); err != nil {
+			t.Fatal(err)
+		}
+		d.Links = nil
+	}
+	v, err := record.Sign(d, n.session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// pushAsIf sends v from p's node to every node on the hub that holds the
+// space, as a push of a write (05 §7) over p's own connections.
+func pushAsIf(t *testing.T, hub *Hub, p *person, v *record.Version) {
+	t.Helper()
+	raw, err := record.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := syncmsg.Marshal(&syncmsg.PushUpdate{Version: syncmsg.RawJSON(raw)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.n.mu.Lock()
+	self := p.n.wire.DID()
+	p.n.mu.Unlock()
+	hub.mu.Lock()
+	defer hub.mu.Unlock()
+	me := hub.spaces[v.Space][self]
+	if me == nil || len(me.out) == 0 {
+		t.Fatalf("%s's node has no peers on the hub", p.name)
+	}
+	for _, q := range me.out {
+		q.Send(msg)
+	}
+}
+
+// refusedCount is how many versions p's engine of a space refused.
+func refusedCount(p *person, spaceID string) int {
+	p.n.mu.Lock()
+	defer p.n.mu.Unlock()
+	return p.n.spaces[spaceID].eng.Stats().Refused
 }
