@@ -37,7 +37,7 @@ func TestStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := filepath.Join(home, ".local/share/minca/profiles/default/state.json")
+	store := filepath.Join(home, ".local/share/minca/profiles/default/node.db")
 	folder := filepath.Join(home, "Minca")
 	if st.Version != "1.2.3-test" || st.StorePath != store || st.DataFolder != folder ||
 		st.Profile != "default" || !st.Owner || st.Account != "" || st.DataFolderExists {

@@ -4,6 +4,7 @@ package tests
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	_ "modernc.org/sqlite" // reads the node's store
 )
 
 // e2eBin returns $MINCA_BIN (set by tests/run-e2e.sh), or skips.
@@ -83,22 +86,65 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestCLIE2EStatus: the first CLI verbs on a fresh home. The node's state
-// file is created in the profile directory where the platform keeps
-// per-user data, this process owns the node, there is no account yet, and
-// nothing is created in the data folder.
+// checkNodeStore fails unless path is a SQLite database in WAL mode whose
+// tables are all STRICT, with the node's state tables among them.
+func checkNodeStore(t *testing.T, path string) {
+	t.Helper()
+	head := make([]byte, 20)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("no store: %v", err)
+	}
+	_, err = f.Read(head)
+	f.Close()
+	// The header's bytes 18 and 19 are 2 in WAL mode (sqlite.org/fileformat.html).
+	if err != nil || !bytes.HasPrefix(head, []byte("SQLite format 3\x00")) || head[18] != 2 || head[19] != 2 {
+		t.Fatalf("%s is no SQLite database in WAL mode: % x %v", path, head, err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var mode string
+	if err := db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal mode %q %v, want wal", mode, err)
+	}
+	rows, err := db.Query("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	tables := map[string]bool{}
+	for rows.Next() {
+		var name, def string
+		if err := rows.Scan(&name, &def); err != nil {
+			t.Fatal(err)
+		}
+		tables[name] = true
+		if !strings.HasSuffix(strings.TrimSpace(def), "STRICT") {
+			t.Errorf("table %s is not STRICT: %s", name, def)
+		}
+	}
+	if err := rows.Err(); err != nil || !tables["node_state"] || !tables["held_spaces"] {
+		t.Fatalf("tables %v (%v), want node_state and held_spaces", tables, err)
+	}
+}
+
+// TestCLIE2EStatus: the first CLI verbs on a fresh home. The node's store
+// (node.db: SQLite, WAL, STRICT tables) is created in the profile directory
+// where the platform keeps per-user data, this process owns the node, there
+// is no account yet, and nothing is created in the data folder.
 func TestCLIE2EStatus(t *testing.T) {
 	bin := e2eBin(t)
 	home := t.TempDir()
 	st := statusIn(t, bin, home)
-	if st.StorePath != filepath.Join(home, ".local/share/minca/profiles/default/state.json") ||
+	if st.StorePath != filepath.Join(home, ".local/share/minca/profiles/default/node.db") ||
 		st.Profile != "default" || !st.Owner || st.Account != "" || st.DataFolder != filepath.Join(home, "Minca") ||
 		st.DataFolderChosen || st.DataFolderExists {
 		t.Fatalf("status %+v", st)
 	}
-	if _, err := os.Stat(st.StorePath); err != nil {
-		t.Fatalf("no store after status: %v", err)
-	}
+	checkNodeStore(t, st.StorePath)
 	if _, err := os.Stat(filepath.Join(home, "Minca")); !os.IsNotExist(err) {
 		t.Fatalf("data folder touched: %v", err)
 	}

@@ -147,8 +147,8 @@ func TestWindowE2ERenders(t *testing.T) {
 	if dir := os.Getenv("MINCA_E2E_ARTIFACTS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "window.png"), raw, 0o644)
 	}
-	if _, err := os.Stat(filepath.Join(home, ".local/share/minca/profiles/default/state.json")); err != nil {
-		t.Errorf("window did not open the node's state: %v", err)
+	if _, err := os.Stat(filepath.Join(home, ".local/share/minca/profiles/default/node.db")); err != nil {
+		t.Errorf("window did not open the node's store: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(home, "Minca")); !os.IsNotExist(err) {
 		t.Errorf("window created the data folder: %v", err)

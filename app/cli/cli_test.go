@@ -43,7 +43,7 @@ func TestStatusLine(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	store := filepath.Join(home, ".local/share/minca/profiles/default/state.json")
+	store := filepath.Join(home, ".local/share/minca/profiles/default/node.db")
 	want := "Minca " + app.Version + " · store " + store + " · data folder " + filepath.Join(home, "Minca") + " (default, not created yet)\n"
 	if out != want {
 		t.Fatalf("status printed\n%q\nwant\n%q", out, want)

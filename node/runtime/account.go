@@ -130,8 +130,9 @@ func (n *Node) storeSeedLocked(seed []byte, name, pass string) error {
 	return n.saveLocked()
 }
 
+// saveLocked writes the node's state to its store, whole or not at all.
 func (n *Node) saveLocked() error {
-	if err := writeState(n.dir, n.st); err != nil {
+	if err := saveState(context.Background(), n.db, n.st); err != nil {
 		return internal(err)
 	}
 	return nil

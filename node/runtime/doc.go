@@ -8,7 +8,8 @@
 // through node/syncer over node/transport's sockets or an in-process Hub.
 //
 // Files by concern: node.go (construction, status), state.go (what survives
-// a restart), account.go, restore.go and recoverycode.go (01, 03 §11), held.go (one space's
+// a restart, in the profile's node store node/store; state_import.go takes
+// an older build's state.json in once), account.go, restore.go and recoverycode.go (01, 03 §11), held.go (one space's
 // store, gatekeeper and engine), replay.go and eventcache.go (its access
 // history, 03 §4: replayed once and advanced by what the store takes in,
 // each version checked once), spaces.go (03 §1, §6.2), writer.go (signing
@@ -36,12 +37,12 @@
 //   - Nothing secret is written in the clear: the seed stays in the vault's
 //     wraps (keychain device wrap and/or passphrase); the raw keys of private
 //     spaces the node was handed (founding, invites, its own key changes) are
-//     sealed in state.json with the account's local key (labelHeldKey). Keys
+//     sealed in the node store with the account's local key (labelHeldKey). Keys
 //     reached through boxes and earlier chains are rebuilt from the store.
 //     The links of the role invites it made are sealed there too, until
 //     their invite closes (invitelinks.go; docs/spec/06-nodes.md §1.5).
 //   - A first run's recovery code is asked back (api.CreateAccount.CheckCode):
-//     the account is written at once, and state.json, not the data folder,
+//     the account is written at once, and the node store, not the data folder,
 //     keeps the mark that the code is unchecked until ConfirmRecoveryCode;
 //     RecoveryCode derives the code again from the unlocked seed meanwhile
 //     (recoverycode.go). FolderAccount reads a folder's account and what
@@ -51,9 +52,14 @@
 //     a vault the keychain does not open leaves the node locked (CodeLocked)
 //     until RestoreAccount gives the passphrase or recovery code.
 //   - The node's own state (data folder chosen, account id, spaces held, node
-//     URLs to dial, whether sync is paused) is state.json in the profile directory of node/paths;
-//     versions are in one SQLite store per space under spaces/ there (the
-//     registry's too), never in the data folder.
+//     URLs to dial, the network setting, whether sync is paused) is in the
+//     node store (node/store: node.db, SQLite in WAL mode, STRICT tables) in
+//     the profile directory of node/paths, saved whole in one transaction at
+//     each change; it is what Status names as StorePath. An older build's
+//     state.json there is imported once into a store holding no state yet,
+//     then renamed state.json.imported. Versions are in one SQLite store per
+//     space under spaces/ there (the registry's too), never in the data
+//     folder.
 //   - A membership (sys.joined) carries a view-only invite string to the
 //     space (with its key when private), so another device of the account
 //     can hold and read it.

@@ -14,7 +14,7 @@ import (
 // show it again until it is closed (issue 8 item 3). The link carries the
 // invite's secret (03 §7.1), which lets anyone join, so it never lies in
 // the clear. Our choice (docs/spec/06-nodes.md §1.5): the node keeps each
-// link in its own state (state.json, spaceState.InviteLinks), sealed as a
+// link in its own state (the node store, spaceState.InviteLinks), sealed as a
 // registry entry is at rest (05 §15): envelope(local key, "minca/at-rest/v1",
 // {"entry": "invitelink:<space id>/<invite DID>"}, link). Not in the
 // registry's spaceinvite: entry: that one is keyed by space id, one per

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,14 +12,10 @@ import (
 	"minca.dev/desktop/node/api"
 )
 
-// keptLinks is what the profile's state.json keeps of a space's invite links.
+// keptLinks is what the profile's node store keeps of a space's invite links.
 func keptLinks(t *testing.T, p *person, spaceID string) []keptLink {
 	t.Helper()
-	st, err := readState(p.n.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ss := range st.Spaces {
+	for _, ss := range storedState(t, p.n.dir).Spaces {
 		if ss.ID == spaceID {
 			return ss.InviteLinks
 		}
@@ -63,7 +57,7 @@ func seesInvite(ctx context.Context, p *person, spaceID, key string) error {
 }
 
 // TestInviteLinkKept: a role invite's link comes back from InviteLink after
-// a restart, is in state.json only sealed, and goes when Alice closes it.
+// a restart, is in the node store only sealed, and goes when Alice closes it.
 func TestInviteLinkKept(t *testing.T) {
 	ctx := context.Background()
 	hub, alice, s := aliceWithGarden(t)
@@ -75,12 +69,10 @@ func TestInviteLinkKept(t *testing.T) {
 	if err != nil || view.HasLink {
 		t.Fatalf("view-only: %+v %v, want no kept link (it is no open invite)", view, err)
 	}
-	b, err := os.ReadFile(filepath.Join(alice.n.dir, stateFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Contains(b, []byte(secretOf(inv.Link))) || len(keptLinks(t, alice, s.ID)) != 1 {
-		t.Fatalf("state.json keeps the link in the clear, or not once: %s", b)
+	kept := keptLinks(t, alice, s.ID)
+	if b := storeBytes(t, alice.n.dir); bytes.Contains(b, []byte(secretOf(inv.Link))) || len(kept) != 1 ||
+		!bytes.Contains(b, []byte(kept[0].Sealed)) {
+		t.Fatalf("the node store keeps the link in the clear, or not once sealed: %+v", kept)
 	}
 	alice.reopen(t, hub)
 	list, err := alice.n.Invites(ctx, s.ID)

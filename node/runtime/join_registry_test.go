@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"minca.dev/desktop/core/enc"
@@ -141,8 +140,9 @@ func assignsOf(t *testing.T, p *person, id, did string) int {
 }
 
 // A join an older build kept in state.json (the invite sealed there) moves
-// into the registry when the node opens: the space is still joining, the
-// registry's entry holds the invite, state.json holds it no more.
+// into the registry when the node opens, once the state is imported into
+// the node store: the space is still joining, the registry's entry holds
+// the invite, the node store holds it no more.
 func TestJoinKeptByOlderBuild(t *testing.T) {
 	ctx := context.Background()
 	ana, s, inv := anaInvitesThenLeaves(t)
@@ -169,15 +169,10 @@ func TestJoinKeptByOlderBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	ben.n.Close()
-	st, err := readState(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := storedState(t, dir)
 	i := slices.IndexFunc(st.Spaces, func(ss spaceState) bool { return ss.ID == s.ID })
 	st.Spaces[i].Joining.Sealed = enc.B64URL(env)
-	if err := writeState(dir, st); err != nil {
-		t.Fatal(err)
-	}
+	writeOlderState(t, dir, st)
 	if err := os.Remove(file); err != nil {
 		t.Fatal(err)
 	}
@@ -186,12 +181,8 @@ func TestJoinKeptByOlderBuild(t *testing.T) {
 	if got, err := keptInvite(ben, s.ID); err != nil || got != kept {
 		t.Fatalf("after opening, the registry keeps %q %v, want the invite", got, err)
 	}
-	state, err := os.ReadFile(filepath.Join(ben.n.dir, stateFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(state), `"sealed"`) {
-		t.Fatal("state.json still keeps the invite")
+	if j := joiningIn(storedState(t, ben.n.dir), s.ID); j == nil || j.Sealed != "" {
+		t.Fatalf("the node store keeps the join %+v, want it without the invite", j)
 	}
 	if err := joining(ben, s.ID, ana.did, true)(); err != nil {
 		t.Fatal(err)

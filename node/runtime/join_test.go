@@ -90,16 +90,13 @@ func TestJoinWhileInviterOff(t *testing.T) {
 	if m := d.May; m.Member || len(m.Invite) != 0 || m.InviteViewOnly || len(m.AssignOthers) != 0 || m.RemoveMembers {
 		t.Fatalf("a joining space's rights: %+v, want no member controls", m)
 	}
-	state, err := os.ReadFile(filepath.Join(ben.n.dir, stateFile))
-	if err != nil {
-		t.Fatal(err)
-	}
 	_, secret, _ := strings.Cut(secretOf(inv.Link), ".")
-	if secret == "" || strings.Contains(string(state), secret) || !strings.Contains(string(state), `"joining"`) {
-		t.Fatalf("state.json keeps the join %v, the secret in the clear %v", strings.Contains(string(state), `"joining"`), strings.Contains(string(state), secret))
+	onDisk := string(storeBytes(t, ben.n.dir))
+	if secret == "" || strings.Contains(onDisk, secret) || !strings.Contains(onDisk, `"joining"`) {
+		t.Fatalf("the node store keeps the join %v, the secret in the clear %v", strings.Contains(onDisk, `"joining"`), strings.Contains(onDisk, secret))
 	}
-	if strings.Contains(string(state), `"sealed"`) {
-		t.Fatal("state.json keeps the invite: it belongs in the registry")
+	if j := joiningIn(storedState(t, ben.n.dir), s.ID); j == nil || j.Sealed != "" {
+		t.Fatalf("the node store keeps the join %+v, want it without the invite: that belongs in the registry", j)
 	}
 	kept, err := keptInvite(ben, s.ID)
 	if err != nil || !strings.Contains(kept, secret) {
@@ -122,11 +119,7 @@ func TestJoinWhileInviterOff(t *testing.T) {
 		}
 		return isMemberOf(ana, s.ID, ben.did)
 	})
-	st, err := readState(ben.n.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ss := range st.Spaces {
+	for _, ss := range storedState(t, ben.n.dir).Spaces {
 		if ss.Joining != nil {
 			t.Fatalf("the kept join outlived the join: %+v", ss.Joining)
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // The network setting (04 §5.3): whether other nodes may connect to this
-// one, kept in state.json (the profile, never the data folder: it is this
+// one, kept in the node store (the profile, never the data folder: it is this
 // computer's). Choices of the node's own:
 //   - A new profile starts with api.NetworkOff: the node dials the nodes its
 //     spaces name and accepts nothing; the person opens it in Settings.

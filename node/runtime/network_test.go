@@ -5,8 +5,6 @@ import (
 	"crypto/tls"
 	"net"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,15 +66,14 @@ func urlPort(t *testing.T, u string) int {
 	return port
 }
 
-// The setting survives a restart in state.json (the profile, not the data
+// The setting survives a restart in the node store (the profile, not the data
 // folder), on the same port; a port taken at a start is replaced by
 // another, said in a note, and kept from then on.
 func TestNetworkPortKept(t *testing.T) {
 	alice := netPerson(t, "Alice", false)
 	port := urlPort(t, setNetwork(t, alice, api.NetworkThisComputer).URL)
-	b, err := os.ReadFile(filepath.Join(alice.n.dir, stateFile))
-	if err != nil || !strings.Contains(string(b), `"mode": "this-computer"`) {
-		t.Fatalf("state.json lacks the setting (%v):\n%s", err, b)
+	if nw := storedState(t, alice.n.dir).Network; nw.Mode != api.NetworkThisComputer || nw.Port != port {
+		t.Fatalf("the node store keeps the setting %+v, want %s on %d", nw, api.NetworkThisComputer, port)
 	}
 
 	restartNet(t, alice)

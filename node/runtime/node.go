@@ -14,6 +14,7 @@ import (
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/netsync"
 	"minca.dev/desktop/node/paths"
+	"minca.dev/desktop/node/store"
 	"minca.dev/desktop/node/vault"
 )
 
@@ -48,7 +49,8 @@ type Config struct {
 type Node struct {
 	mu      sync.Mutex
 	cfg     Config
-	dir     string // profile directory
+	dir     string       // profile directory
+	db      *store.Store // the profile's node store: st, saved by saveLocked (state.go)
 	st      state
 	seed    []byte            // nil while locked or without account
 	acct    *identity.KeyPair // the account key
@@ -96,14 +98,15 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("profile dir: %w", err)
 	}
-	st, err := openState(dir)
+	db, st, err := openNodeStore(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: cfg, dir: dir, st: st, spaces: map[string]*held{}, stop: make(chan struct{}), paused: st.Paused,
+	n := &Node{cfg: cfg, dir: dir, db: db, st: st, spaces: map[string]*held{}, stop: make(chan struct{}), paused: st.Paused,
 		wake: newWakes()}
 	if st.AccountID != "" && cfg.Keychain != nil {
 		if err := n.unlockDeviceLocked(ctx); err != nil && api.CodeOf(err) != api.CodeLocked {
+			db.Close()
 			return nil, err
 		}
 	}
@@ -114,11 +117,14 @@ func Open(ctx context.Context, cfg Config) (*Node, error) {
 
 // Close closes every store and waits for the node's background loops, so
 // nothing is written in the profile after it returns; the Node is unusable
-// afterwards.
+// afterwards. The node store closes last, once nothing can save the state.
 func (n *Node) Close() error {
 	n.flushNet() // the last writes handed to the peers (netflush.go)
 	err := n.closeStores()
 	n.bg.Wait()
+	if cerr := n.db.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("close the node store: %w", cerr)
+	}
 	return err
 }
 
@@ -160,7 +166,7 @@ func (n *Node) Status(ctx context.Context) (api.Status, error) {
 }
 
 func (n *Node) statusLocked() api.Status {
-	return api.Status{Version: n.cfg.Version, Profile: n.cfg.Profile, StorePath: statePath(n.dir),
+	return api.Status{Version: n.cfg.Version, Profile: n.cfg.Profile, StorePath: storePath(n.dir),
 		DataFolder: n.folderPathLocked(), DataFolderChosen: n.st.Folder != "",
 		Account: n.st.DID, Owner: true, KeyStore: n.st.KeyStore}
 }

@@ -1,17 +1,20 @@
 package runtime
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+
+	"minca.dev/desktop/node/paths"
+	"minca.dev/desktop/node/store"
 )
 
-// stateFile is the node's own state in its profile directory.
-const stateFile = "state.json"
-
-// state is what the node keeps across restarts besides its stores.
+// state is what the node keeps across restarts besides its spaces' stores,
+// in the profile's node store (node/store: node.db, SQLite in WAL mode,
+// STRICT tables), saved whole in one transaction by saveLocked. The JSON
+// names are those of the state.json an older build kept (state_import.go);
+// a held space is kept as its spaceState in JSON (store.HeldSpace).
 type state struct {
 	Folder      string       `json:"folder,omitempty"` // "" = the default data folder
 	AccountID   string       `json:"accountId,omitempty"`
@@ -46,49 +49,78 @@ type spaceState struct {
 	Joining      *pendingJoin   `json:"joining,omitempty"`     // a join waiting for its invite's record; the invite is in the registry (join_pending.go)
 }
 
-// statePath is the node's state file in the profile directory dir: what
-// Status reports as StorePath. The spaces' SQLite stores sit beside it
+// storePath is the node's store in the profile directory dir: what Status
+// reports as StorePath. The spaces' SQLite stores sit beside it
 // (spaces/<id>.db, held.go).
-func statePath(dir string) string { return filepath.Join(dir, stateFile) }
+func storePath(dir string) string { return filepath.Join(dir, paths.StoreFile) }
 
-// openState reads the node's state, writing an empty one first if the
-// profile has none yet, so the file Status names exists once the node is open.
-func openState(dir string) (state, error) {
-	if _, err := os.Stat(statePath(dir)); errors.Is(err, os.ErrNotExist) {
-		if err := writeState(dir, state{}); err != nil {
-			return state{}, err
-		}
-	}
-	return readState(dir)
-}
-
-func readState(dir string) (state, error) {
-	var st state
-	b, err := os.ReadFile(filepath.Join(dir, stateFile))
-	if errors.Is(err, os.ErrNotExist) {
-		return st, nil
-	}
+// openNodeStore opens the profile's node store and reads the node's state
+// from it, importing an older build's state.json first if the store has
+// none yet.
+func openNodeStore(ctx context.Context, dir string) (*store.Store, state, error) {
+	db, err := store.Open(ctx, storePath(dir))
 	if err != nil {
-		return st, fmt.Errorf("read node state: %w", err)
+		return nil, state{}, fmt.Errorf("node store: %w", err)
 	}
-	if err := json.Unmarshal(b, &st); err != nil {
-		return st, fmt.Errorf("parse node state: %w", err)
+	st, err := loadState(ctx, db, dir)
+	if err != nil {
+		db.Close()
+		return nil, state{}, err
 	}
-	return st, nil
+	return db, st, nil
 }
 
-// writeState replaces state.json through a temporary file.
-func writeState(dir string, st state) error {
-	b, err := json.MarshalIndent(st, "", "  ")
+// loadState reads the node's state from db; a store with none yet takes
+// an older build's state.json in the profile directory dir, if any.
+func loadState(ctx context.Context, db *store.Store, dir string) (state, error) {
+	kept, ok, err := db.LoadNodeState(ctx)
+	if err != nil {
+		return state{}, err
+	}
+	if !ok {
+		return importOlderState(ctx, db, dir)
+	}
+	return fromStored(kept)
+}
+
+// saveState replaces the node's state in db, in one transaction.
+func saveState(ctx context.Context, db *store.Store, st state) error {
+	kept, err := toStored(st)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("make profile dir: %w", err)
+	return db.SaveNodeState(ctx, kept)
+}
+
+func toStored(st state) (store.NodeState, error) {
+	out := store.NodeState{Folder: st.Folder, AccountID: st.AccountID, DID: st.DID,
+		ProfileName: st.ProfileName, KeyStore: st.KeyStore, NodeID: st.NodeID,
+		NetworkMode: st.Network.Mode, NetworkPort: st.Network.Port,
+		Paused: st.Paused, CodeUnchecked: st.CodeUnchecked}
+	for _, ss := range st.Spaces {
+		b, err := json.Marshal(ss)
+		if err != nil {
+			return store.NodeState{}, fmt.Errorf("node state of space %s: %w", ss.ID, err)
+		}
+		out.Spaces = append(out.Spaces, store.HeldSpace{ID: ss.ID, State: b})
 	}
-	tmp := filepath.Join(dir, stateFile+".tmp")
-	if err := os.WriteFile(tmp, b, 0o600); err != nil {
-		return fmt.Errorf("write node state: %w", err)
+	return out, nil
+}
+
+func fromStored(kept store.NodeState) (state, error) {
+	st := state{Folder: kept.Folder, AccountID: kept.AccountID, DID: kept.DID,
+		ProfileName: kept.ProfileName, KeyStore: kept.KeyStore, NodeID: kept.NodeID,
+		Network: netState{Mode: kept.NetworkMode, Port: kept.NetworkPort},
+		Paused:  kept.Paused, CodeUnchecked: kept.CodeUnchecked}
+	for _, h := range kept.Spaces {
+		var ss spaceState
+		if err := json.Unmarshal(h.State, &ss); err != nil {
+			return state{}, fmt.Errorf("node state of space %s: %w", h.ID, err)
+		}
+		if ss.ID != h.ID {
+			return state{}, fmt.Errorf("node state of space %s names space %q", h.ID, ss.ID)
+		}
+		st.Spaces = append(st.Spaces, ss)
 	}
-	return os.Rename(tmp, filepath.Join(dir, stateFile))
+	return st, nil
 }

@@ -35,7 +35,7 @@ describe("minca ui in Chromium", { skip: !bin && "MINCA_BIN is unset: run tests/
     const page = await browser.context.newPage();
     await page.goto(ui.url);
     const want = statusJSON(home.home);
-    assert.equal(want.storePath, join(home.home, ".local/share/minca/profiles/default/state.json"));
+    assert.equal(want.storePath, join(home.home, ".local/share/minca/profiles/default/node.db"));
 
     await openOverview(page);
     assert.equal(await page.getByTestId("version").textContent(), want.version);
