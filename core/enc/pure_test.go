@@ -7,5 +7,6 @@ import (
 )
 
 // core is pure (team brief): no files, network, clock or global randomness.
-// This reads the package's own imports and refuses those that bring them.
-func TestImportsArePure(t *testing.T) { puretest.CheckImports(t) }
+// This reads the package's own imports and calls and refuses those that
+// bring them (core/internal/puretest).
+func TestPackageIsPure(t *testing.T) { puretest.Check(t) }
