@@ -243,3 +243,32 @@ func TestOlderStateBroken(t *testing.T) {
 		t.Fatalf("a state was kept: %v %v", ok, err)
 	}
 }
+
+// An import never overwrites an earlier one's file (a profile whose
+// node.db was deleted by hand): the new one is state.json.imported-2.
+func TestOlderStateImportKeepsEarlierFile(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "home")
+	dir, err := paths.ProfileDir(paths.Env{GOOS: "linux", Home: home}, paths.DefaultProfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	earlier, older := []byte(`{"folder": "/first"}`), []byte(`{"folder": "/second"}`)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string][]byte{olderStateFile + importedSuffix: earlier, olderStateFile: older} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := newTestNode(t, nil, home)
+	defer n.Close()
+	if n.st.Folder != "/second" {
+		t.Fatalf("imported folder %q, want /second", n.st.Folder)
+	}
+	for name, want := range map[string][]byte{olderStateFile + importedSuffix: earlier, olderStateFile + importedSuffix + "-2": older} {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(b, want) {
+			t.Errorf("%s: %q %v, want %q", name, b, err, want)
+		}
+	}
+}
