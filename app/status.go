@@ -52,9 +52,9 @@ func (a *App) status(ctx context.Context) (Status, error) {
 	return s, nil
 }
 
-// StatusLine is the one line the window's footer and `minca status` show:
-// where things are, for someone at a terminal. The tray shows the sync
-// status in a person's words instead (app/tray.SyncLook).
+// StatusLine is the one line the window's footer, `minca status` and the
+// tray's menu show: where things are, for someone at a terminal. The tray
+// shows it below the sync status in a person's words (app/tray.SyncLook).
 func StatusLine(s Status) string {
 	return fmt.Sprintf("Minca %s · store %s · data folder %s (%s)",
 		s.Version, s.StorePath, s.DataFolder, FolderState(s))

@@ -133,15 +133,18 @@ func (p *trayProc) wantLine(t *testing.T, line string) []traytest.Item {
 }
 
 // TestTrayE2EMenu: `minca tray` of a profile with no account yet stays
-// up, says so in its status line with the attention icon, shows "Open
-// window" and "Quit", idles at next to no CPU, and quits cleanly when
-// "Quit" is clicked through dbusmenu.
+// up, says so in its status line with the attention icon, shows below it
+// (disabled) the line `minca status` prints, shows "Open window" and
+// "Quit", idles at next to no CPU, and quits cleanly when "Quit" is
+// clicked through dbusmenu.
 func TestTrayE2EMenu(t *testing.T) {
 	bin := mincaBinary(t)
 	started := time.Now()
-	p := startTray(t, bin, profileEnv(t, "Ann")...)
+	env := profileEnv(t, "Ann")
+	p := startTray(t, bin, env...)
 	items := p.wantLine(t, lineNoAccount)
 	p.wantIcon(t, "tray-attention.png")
+	p.wantWhere(t, strings.TrimSpace(mincaIn(t, bin, env, "status")))
 	for _, label := range []string{"Open window", "Quit"} {
 		if it, ok := traytest.ByText(items, label); !ok || !it.Enabled {
 			t.Fatalf("no enabled item %q in %s", label, traytest.Describe(items))
@@ -159,6 +162,22 @@ func TestTrayE2EMenu(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.waitExit(t)
+}
+
+// wantWhere waits up to 15 s for the tray's second item (disabled) to
+// read line, what `minca status` printed. Item.Text undoes dbusmenu's
+// mnemonic escaping (a temporary HOME may hold "_").
+func (p *trayProc) wantWhere(t *testing.T, line string) {
+	t.Helper()
+	if !strings.HasPrefix(line, "Minca ") || !strings.Contains(line, " · store ") {
+		t.Fatalf("minca status printed %q, not its status line", line)
+	}
+	if _, err := p.menu.Wait(15*time.Second, func(items []traytest.Item) bool {
+		return len(items) > 1 && items[1].Text() == line && !items[1].Enabled
+	}); err != nil {
+		items, _ := p.menu.Layout()
+		t.Fatalf("the tray's second item does not read %q (minca status): %v\n%s", line, err, traytest.Describe(items))
+	}
 }
 
 // trayIdle wants at most 10 ticks (0.1 s) of CPU in 4 s of idling.

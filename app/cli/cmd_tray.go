@@ -23,10 +23,11 @@ const lockedAsk = 5 * time.Second
 // runTray runs the tray process until the user quits it or it gets
 // SIGTERM or SIGINT. Its menu and icon show the node's sync status in a
 // person's words (tray.SyncLook), read again on each of the node's events,
-// or that the account is locked. It keeps the node: owning it, or taking
-// it over when its owner (say, the window) exits, so sync keeps running
-// with the window closed. One tray runs per profile (app/instance's tray
-// role): a second one says so and exits 0.
+// or that the account is locked; below it, the line `minca status`
+// prints. It keeps the node: owning it, or taking it over when its owner
+// (say, the window) exits, so sync keeps running with the window closed.
+// One tray runs per profile (app/instance's tray role): a second one says
+// so and exits 0.
 func runTray(env Env, c command, args []string) error {
 	fs := newFlags(env, c)
 	// The tray never opens the window by itself; --hidden is what the
@@ -58,6 +59,10 @@ func runTray(env Env, c command, args []string) error {
 	return tray.Run(tray.Config{
 		Status: func() (tray.Look, error) {
 			return tray.SyncLook(a.SyncStatus()), nil
+		},
+		Where: func() (string, error) {
+			st, err := a.Status()
+			return st.Line, err // what `minca status` prints
 		},
 		Locked:     func() bool { return locked(env.Ctx, at.Node()) },
 		OpenWindow: openWindow,

@@ -28,20 +28,25 @@ type menu struct {
 
 // items are the menu's items; the optional ones are nil when not shown.
 type items struct {
-	status, open, syncNow, pause, login, quit *systray.MenuItem
+	status, where, open, syncNow, pause, login, quit *systray.MenuItem
 	// busy: an action of that item is running; clicks meanwhile are ignored.
 	opening, syncing, pausing, toggling atomic.Bool
 }
 
 // onReady builds the menu; systray calls it on its own goroutine. It calls
 // none of Config's funcs (a node call could be slow): the refresh loop's
-// first read, at once, sets the status line, pause label and checkbox.
+// first read, at once, sets the status and where lines, the pause label
+// and the checkbox.
 func (m *menu) onReady() {
 	systray.SetIcon(iconPNG(IconNormal)) // refresh.read changes it with the state
 	systray.SetTooltip("Minca")
 	it := &m.items
 	it.status = systray.AddMenuItem(labelStarting, "Minca's status")
 	it.status.Disable()
+	if m.cfg.Where != nil {
+		it.where = systray.AddMenuItem(labelStarting, "Where Minca keeps things (minca status)")
+		it.where.Disable()
+	}
 	systray.AddSeparator()
 	it.open = systray.AddMenuItem(LabelOpenWindow, "Open the Minca window")
 	if m.cfg.OpenWindow == nil {

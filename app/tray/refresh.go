@@ -11,12 +11,13 @@ import (
 // shown is what the menu shows now, so that only changes reach GTK.
 type shown struct {
 	line        string
+	where       string // the where line (Config.Where)
 	icon        Icon
 	pause       string    // the pause item's label
 	noticeUntil time.Time // the status line holds a notice until then
 }
 
-// refresh keeps the status line, the pause label and the checkbox
+// refresh keeps the status and where lines, the pause label and the checkbox
 // current: at once, then after each burst of events from Config.Events,
 // or, without events, on a backing-off timer; and after a notice has been
 // shown for noticeHold, and after each action.
@@ -25,7 +26,7 @@ func (m *menu) refresh() {
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	events := m.cfg.Events
-	s := shown{line: labelStarting}
+	s := shown{line: labelStarting, where: labelStarting}
 	for {
 		select {
 		case <-m.done:
@@ -78,6 +79,11 @@ func (m *menu) read(s *shown) bool {
 			systray.SetIcon(iconPNG(look.Icon))
 			s.icon = look.Icon
 		}
+	}
+	if it := m.items.where; it != nil {
+		where := whereLine(m.cfg.Where())
+		changed = changed || where != s.where
+		s.where = show(it, s.where, where)
 	}
 	if it := m.items.pause; it != nil {
 		if label := pauseLabel(m.cfg.Paused()); label != s.pause {

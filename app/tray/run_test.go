@@ -23,7 +23,8 @@ import (
 
 // childDir, when set, makes this test binary a tray process (see TestMain)
 // whose Status reads childDir/status (and its icon, a number, from
-// childDir/icon), which is locked while childDir/locked
+// childDir/icon), whose Where reads childDir/where (while it exists; none
+// at start hides the item), which is locked while childDir/locked
 // exists, whose OpenWindow takes a second and
 // adds a line to childDir/opened (or fails while childDir/open-fails
 // exists) and whose Quit creates childDir/quit.
@@ -72,6 +73,12 @@ func runChild(dir string) int {
 		},
 		Quit:   func() { os.WriteFile(filepath.Join(dir, "quit"), nil, 0o644) },
 		Locked: func() bool { _, err := os.Stat(filepath.Join(dir, "locked")); return err == nil },
+	}
+	if _, err := os.Stat(filepath.Join(dir, "where")); err == nil {
+		cfg.Where = func() (string, error) {
+			data, err := os.ReadFile(filepath.Join(dir, "where"))
+			return string(data), err
+		}
 	}
 	if os.Getenv(childFull) != "" {
 		withActions(&cfg, dir)
@@ -296,6 +303,40 @@ func TestRunMenu(t *testing.T) {
 	c.click(t, LabelOpenWindow)
 	if _, err := c.menu.Wait(3*time.Second, hasText("Could not open the window: no window today")); err != nil {
 		t.Fatalf("OpenWindow error not shown: %v", err)
+	}
+	c.click(t, LabelQuit)
+	c.waitExit(t)
+}
+
+// TestRunWhere: the line `minca status` prints shows, disabled, below the
+// status line, underscores and all; it is read again with the status line,
+// and a failed read shows as such.
+func TestRunWhere(t *testing.T) {
+	dir := t.TempDir()
+	where := "Minca 0.1.0 · store /home/jo_ann/state.json · data folder /home/jo_ann/Minca (default, not created yet)"
+	write(t, filepath.Join(dir, "where"), where+"\n")
+	c := startChildIn(t, dir, "Up to date · 1 space")
+	items, err := c.menu.Wait(5*time.Second, hasText(where))
+	if err != nil {
+		t.Fatalf("the where line is not shown: %v\n%s", err, traytest.Describe(items))
+	}
+	if len(items) < 3 || items[0].Text() != "Up to date · 1 space" || items[1].Text() != where ||
+		items[1].Enabled || items[2].Type != "separator" {
+		t.Fatalf("want the status line, the where line (disabled), a separator: %s", traytest.Describe(items))
+	}
+	moved := strings.Replace(where, "(default, not created yet)", "(in use)", 1)
+	write(t, filepath.Join(dir, "where"), moved)
+	if _, err := c.menu.Wait(minRefresh+3*time.Second, hasText(moved)); err != nil {
+		t.Fatalf("the where line's change is not shown: %v", err)
+	}
+	if err := os.Remove(filepath.Join(dir, "where")); err != nil {
+		t.Fatal(err)
+	}
+	items, err = c.menu.Wait(maxRefresh/2, func(items []traytest.Item) bool {
+		return len(items) > 1 && strings.HasPrefix(items[1].Text(), "Status unavailable: ")
+	})
+	if err != nil {
+		t.Fatalf("a failed read is not shown: %v\n%s", err, traytest.Describe(items))
 	}
 	c.click(t, LabelQuit)
 	c.waitExit(t)

@@ -43,6 +43,18 @@ func Shown(look Look, err error) Look {
 	return look
 }
 
+// whereLine is the where line the tray shows for what Config.Where returned:
+// its first non-blank line, trimmed, or on an error a short message.
+func whereLine(line string, err error) string {
+	if err != nil {
+		return "Status unavailable: " + errorText(err)
+	}
+	if line = firstLine(line); line == "" {
+		return lineNoStatus
+	}
+	return line
+}
+
 // firstLine returns the first non-blank line of s, trimmed.
 func firstLine(s string) string {
 	for line := range strings.Lines(s) {

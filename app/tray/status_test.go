@@ -75,6 +75,26 @@ func TestShown(t *testing.T) {
 	}
 }
 
+func TestWhereLine(t *testing.T) {
+	line := "Minca 0.1.0 · store /home/jo_ann/.local/share/minca/profiles/default/state.json · data folder /home/jo_ann/Minca (in use)"
+	tests := []struct {
+		name, line string
+		err        error
+		want       string
+	}{
+		{"the line", line + "\n", nil, line},
+		{"first of several", "\n  " + line + "\nmore\n", nil, line},
+		{"blank", " \n", nil, "Minca: no status"},
+		{"error", line, errors.New("node not running\nsee log"), "Status unavailable: node not running"},
+		{"api error as the window's JSON", "", jsonError{api.Errorf(api.CodeUnavailable, "the node is busy")}, "Status unavailable: the node is busy"},
+	}
+	for _, tc := range tests {
+		if got := whereLine(tc.line, tc.err); got != tc.want {
+			t.Errorf("%s: whereLine = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 // jsonError is an error whose text is JSON and which unwraps to an
 // *api.Error, as app.UIError is.
 type jsonError struct{ e *api.Error }

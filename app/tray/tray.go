@@ -1,7 +1,9 @@
 // Package tray is the tray process's user interface: an icon whose menu
 // shows Minca's sync status in a person's words ("Up to date · 3 spaces",
 // "Syncing 1 space…", "Sync paused": SyncLook), or LabelLocked while the
-// account is locked, with an icon for each kind of state (Icon), and offers
+// account is locked, with an icon for each kind of state (Icon); below it,
+// the line `minca status` prints (the app's version, its store and the data
+// folder: app.StatusLine, Config.Where); and offers
 // "Open window", "Sync now", "Pause sync" / "Resume sync", a "Start at
 // login" checkbox and "Quit" (each optional item only when its Config funcs
 // are given).
@@ -10,8 +12,8 @@
 // own process, because the tray and the Wails window each want the GTK main
 // loop. The menu is exported over D-Bus as com.canonical.dbusmenu at
 // /org/ayatana/NotificationItem/systray/Menu, where a tray host (or package
-// traytest) reads and clicks it. The status line, the icon, the pause label
-// and the checkbox are read again after each event of the node's Watch stream
+// traytest) reads and clicks it. The status line, the where line, the icon,
+// the pause label and the checkbox are read again after each event of the node's Watch stream
 // (Config.Events), or, without one, on a timer that backs off while nothing
 // changes; either way an idle tray costs next to no CPU. GTK starts with
 // GDK's OpenGL off (gtk_linux.go): the tray draws nothing itself, and on
@@ -36,6 +38,11 @@ type Config struct {
 	// first line) and the icon; SyncLook makes it from the node's
 	// api.SyncStatus. An error shows as "Status unavailable: …". Required.
 	Status func() (Look, error)
+	// Where, if not nil, returns the line `minca status` prints: the
+	// app's version, the store and the data folder (app.StatusLine). It
+	// shows, disabled, below the status line, read again whenever that
+	// is; an error shows as "Status unavailable: …". Nil hides the item.
+	Where func() (string, error)
 	// Locked, if not nil, reports whether the account is locked (the node
 	// answers api.CodeLocked: a passphrase-only account the tray's node
 	// opened without it, say after taking the node over from the window).
