@@ -82,6 +82,14 @@ func testRightsJoined(t *testing.T, cfg Config) {
 			t.Fatalf("a member's rights over %s: %+v", m.DID, m.May)
 		}
 	}
+	// Bob's join reaches Alice by sync: wait for it, so the count below
+	// measures the refused removal, not the sync's pace.
+	eventually(t, "alice sees bob's join", func() error {
+		if ms, err := alice.Members(ctx, s.ID); err != nil || len(ms) != 2 {
+			return fmt.Errorf("alice's members: %d, %v", len(ms), err)
+		}
+		return nil
+	})
 	err := bob.RemoveMember(ctx, s.ID, a.Account.DID)
 	wantCode(t, "a member removes the founder", err, api.CodeForbidden)
 	// The refusal in people's words, its code to branch on, the protocol's text as Detail (03 §4.5).
