@@ -1,8 +1,12 @@
+//go:build !bindings
+
 // Command minca is Minca Desktop: with no arguments the window, and the
 // verbs tray, ui, status and version (see package app/cli).
 //
 // Build with the Wails tags: go build -tags desktop,production,webkit2_41
 // (webkit2_41 on Linux only). The Makefile does, after building frontend/.
+// Built with the tag "bindings" (as the wails CLI's `wails build` does to
+// generate bindings), the program is main_bindings.go's instead.
 package main
 
 import (

@@ -119,7 +119,7 @@ func Run(cfg Config) error {
 		MinHeight:        minHeight,
 		BackgroundColour: &options.RGBA{R: 246, G: 247, B: 249, A: 255},
 		AssetServer:      &assetserver.Options{Assets: cfg.Assets},
-		Bind:             []any{cfg.App},
+		Bind:             bound(cfg.App),
 		OnStartup: func(ctx context.Context) {
 			cfg.Handle.start(ctx)
 			go raise(ctx, cfg.Show)
@@ -142,6 +142,21 @@ func Run(cfg Config) error {
 		// DisableZoom keeps the zoom button as it is without Mac options.
 		Mac: &mac.Options{OnUrlOpen: cfg.OnURL, DisableZoom: true},
 	})
+}
+
+// bound is what the window binds for the page: window.go.app.App.*.
+func bound(a *app.App) []any { return []any{a} }
+
+// Bindings is what a binary built with the tag "bindings" runs instead of
+// the program (main_bindings.go): the wails CLI's `wails build` builds one
+// and runs it in the project directory, where wails.Run then writes the
+// page's bindings of the bound types to frontend/wailsjs/ (which the page
+// does not use: frontend/src/lib/host.ts calls window.go directly) and
+// returns. No node, profile, window or tray is opened: the App bound is a
+// zero one, only its methods' types are read. Built without that tag,
+// Bindings fails: Wails wants desktop or dev.
+func Bindings() error {
+	return wails.Run(&options.App{Title: "minca", Bind: bound(&app.App{})})
 }
 
 // forward emits every event of the stream as a Wails event until stopped;
