@@ -39,10 +39,10 @@ func (n *Node) Join(ctx context.Context, link string) (api.SpaceSummary, error) 
 			return api.SpaceSummary{}, err
 		}
 	}
-	if err := n.dialLocked(h, nodesOf(acc)); err != nil {
+	if err := n.holdInviteKeyLocked(h, acc); err != nil { // before the dials, which prove it
 		return api.SpaceSummary{}, err
 	}
-	if err := n.holdInviteKeyLocked(h, acc); err != nil {
+	if err := n.dialLocked(h, nodesOf(acc)); err != nil {
 		return api.SpaceSummary{}, err
 	}
 	if acc.ViewOnly() {
@@ -128,9 +128,19 @@ func (n *Node) writeJoinLocked(ctx context.Context, h *held, secret []byte, role
 }
 
 // dialLocked keeps sockets to the nodes an invite names, now and after
-// restarts (they go into the node's state).
+// restarts (they go into the node's state). A new invite is also a reason
+// to try the nodes the space dials already at once, those waiting after a
+// refusal included (removal.go): it may carry a key they check now (03
+// §7.4, 04 §6.3), as a view-only link made after a key change does, also
+// one that names no node (its inviter's does not listen).
 func (n *Node) dialLocked(h *held, nodes []string) error {
-	if n.net == nil || len(nodes) == 0 {
+	if n.net == nil {
+		return nil
+	}
+	if len(nodes) == 0 {
+		if err := n.net.AddNodes(h.sp.ID, nil); err != nil {
+			return internal(err)
+		}
 		return nil
 	}
 	for i := range n.st.Spaces {

@@ -2,8 +2,10 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/paths"
@@ -151,4 +153,56 @@ func TestViewOnlyRejoinAfterKeyChange(t *testing.T) {
 	}
 	later := write(t, alice, s.ID, "after the restart")
 	waitFor(t, "carol reads what alice wrote after her restart", func() error { return reads(carol, s.ID, later, "after the restart") })
+}
+
+// The same when the new view-only link names no computer: Erin, an admin
+// whose node does not listen, makes it after the key change. Carol's node,
+// refused by the node it dials for refusedLong, waits refusedRetry after
+// each refusal (removal.go); the join is a new invitation, so it tries that
+// node again at once, proves the new key and reads, not an hour later.
+func TestViewOnlyRejoinLinkNamingNoNode(t *testing.T) {
+	ctx := context.Background()
+	alice, bob, carol, erin := netPerson(t, "Alice", true), netPerson(t, "Bob", false), netPerson(t, "Carol", false), netPerson(t, "Erin", false)
+	clock := installSkew(carol.n)
+	s := share(t, alice, true, "member", bob)
+	join(t, alice, erin, s.ID, "admin")
+	join(t, alice, carol, s.ID, "")
+	waitFor(t, "alice's members show bob and erin", func() error {
+		if err := memberOf(alice, s.ID, bob.did); err != nil {
+			return err
+		}
+		return memberOf(alice, s.ID, erin.did)
+	})
+	if err := alice.n.RemoveMember(ctx, s.ID, bob.did); err != nil {
+		t.Fatal(err)
+	}
+	after := write(t, alice, s.ID, "after Bob")
+	waitFor(t, "erin reads after", func() error { return reads(erin, s.ID, after, "after Bob") })
+	waitFor(t, "carol is refused", func() error {
+		if ps, ok := peer(t, carol, alice.wireDID()); !ok || ps.State != "refused" {
+			return fmt.Errorf("carol's peer alice: %+v", ps)
+		}
+		if carol.n.wake.sawRefused.Load() == 0 {
+			return errors.New("carol's refusal loop has not seen it yet")
+		}
+		return nil
+	})
+	clock.skip(refusedLong)
+	waitFor(t, "carol's node retries seldom", func() error {
+		carol.n.wake.kick()
+		if got := carol.n.net.RefusedHold(s.ID); got != refusedRetry {
+			return fmt.Errorf("carol's node waits %v after a refusal", got)
+		}
+		return nil
+	})
+	inv, err := erin.n.CreateInvite(ctx, api.CreateInvite{SpaceID: s.ID, ViewOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	began := time.Now()
+	if _, err := carol.n.Join(ctx, inv.Link); err != nil {
+		t.Fatalf("carol joins on erin's link: %v", err)
+	}
+	waitFor(t, "carol reads after, on erin's link", func() error { return reads(carol, s.ID, after, "after Bob") })
+	t.Logf("carol read %v after the join", time.Since(began))
 }
