@@ -175,7 +175,7 @@ func (n *Node) foundJoinLocked(ctx context.Context, id, s string) {
 			return
 		}
 	}
-	if n.dialLocked(h, nodesOf(acc)) != nil || n.holdInviteKeyLocked(h, acc) != nil {
+	if n.holdInviteKeyLocked(h, acc) != nil || n.dialLocked(h, nodesOf(acc)) != nil { // the key first: the dials prove it
 		return
 	}
 	p := acc.Preview()
