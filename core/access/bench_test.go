@@ -141,9 +141,13 @@ func BenchmarkReplay10000Apart(b *testing.B) {
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
 
-// BenchmarkAddOne adds one new head event to a replayed 10,000-event
-// history (the replay itself is outside the timing; each iteration adds a
-// different event to a fresh copy of the replayed history's state).
+// BenchmarkAddOne adds events to a replayed 10,000-event history, one an
+// iteration (the replay itself is outside the timing). Every iteration adds
+// another assignment by Alice to the same history, each having seen the
+// replayed history's heads and not the events added before it: the added
+// events are concurrent with one another, and the history grows by b.N of
+// them, so a large -benchtime measures adds among thousands of concurrent
+// heads (docs/PERFORMANCE.md quotes -benchtime 100x).
 func BenchmarkAddOne(b *testing.B) {
 	h, _ := replayedBig(b)
 	heads := h.Heads()
