@@ -140,7 +140,8 @@ func TestFolderAppE2ERestoreFromCopy(t *testing.T) {
 // bytes that do not match their name, not JSON, v 7, forged and mangled
 // versions in a well-named segment, a kept invite in the clear) change
 // nothing: a restoring device holds the same spaces and records as the
-// folder's owner wrote, and the outside directory is untouched. The
+// folder's owner wrote, counts the refusals in its sync status, and leaves
+// the outside directory untouched. The
 // outside directory the links reach holds a segment with a record found
 // nowhere else, so a device that followed a link would hold one record
 // too many.
@@ -191,11 +192,33 @@ func TestFolderAppE2EHostileContents(t *testing.T) {
 	if err := f.holdsAll(three); err != nil {
 		t.Fatalf("after more pulls: %v", err)
 	}
+	// The refusals are counted in the private space's sync status.
+	neWait(t, "the private space's folder pulls count the hostile files", 20*time.Second, func() error {
+		c := folderPulls(three, f.spaces[1])
+		if c == nil || c.BadHash < 1 || c.Empty != 2 || c.Refused < 2 || c.Skipped != 2 || c.BadKey < 1 {
+			return fmt.Errorf("folder pulls %+v", c)
+		}
+		return nil
+	})
+	t.Logf("folder pulls of the private space: %+v", *folderPulls(three, f.spaces[1]))
 	three.ui.proc.stop()
 	three.host.stop()
 	if after := fingerprint(t, outside); after != before {
 		t.Fatalf("outside the folder changed:\n%s\n---\n%s", before, after)
 	}
+}
+
+// folderPulls is what u's sync status counts of the pulls of space id
+// from the data folder.
+func folderPulls(u *neUser, id string) *api.FolderPulls {
+	var st api.SyncStatus
+	u.ok(&st, "sync", "status", "--json")
+	for _, s := range st.Spaces {
+		if s.SpaceID == id {
+			return s.Folder
+		}
+	}
+	return nil
 }
 
 // segmentFiles is every .seg file under spaceDir, by its path there.
@@ -236,6 +259,8 @@ func plantHostile(t *testing.T, stores, priv, outside string, real []map[string]
 	plantSegment(t, filepath.Join(priv, "%2E%2E"), w(3), 1, good)
 	plantFile(t, filepath.Join(priv, w(4), "a%2Fb.seg"), good)
 	plantFile(t, filepath.Join(priv, w(4), "a%00b.seg"), good)
+	// a name that is no segment's
+	plantFile(t, filepath.Join(priv, w(8), "readme.txt"), good)
 	// bytes that do not match the name; not JSON; v 7
 	plantFile(t, filepath.Join(priv, w(5), "000001-0123456789abcdef.seg"), good)
 	plantSegment(t, priv, w(6), 1, []byte("not json at all"))

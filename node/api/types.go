@@ -368,6 +368,25 @@ type SpaceSync struct {
 	ToFetch  int    `json:"toFetch"` // versions still to fetch
 	BytesIn  int64  `json:"bytesIn"`
 	Versions int    `json:"versions"` // versions held
+	// Folder counts what the pulls from the data folder found there and
+	// turned away; absent before the space's first pull.
+	Folder *FolderPulls `json:"folder,omitempty"`
+}
+
+// FolderPulls adds up a space's pulls from the data folder since the node
+// began mirroring it there (05 §16.4; node/segments PullResult): what came
+// in, and what was turned away. What a pull meets again (a segment whose
+// bytes do not match its name yet, a name that is no segment's, versions
+// that wait) counts again each time.
+type FolderPulls struct {
+	Pulls    int `json:"pulls"`
+	Segments int `json:"segments"` // segments taken (their bytes match their name)
+	Stored   int `json:"stored"`   // versions let in or held already
+	Refused  int `json:"refused"`  // versions refused: unparseable, another space's, or by the gatekeeper
+	Skipped  int `json:"skipped"`  // entries that were not objects with a string id
+	Empty    int `json:"empty"`    // segments that hold nothing: not JSON, v other than 8, no versions
+	BadHash  int `json:"badHash"`  // segments whose bytes do not match their name
+	BadKey   int `json:"badKey"`   // names under the space that are not <writer id>/<segment name>
 }
 
 // PeerStatus is one peer connection.

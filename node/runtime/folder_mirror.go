@@ -70,6 +70,7 @@ type spaceMirror struct {
 	nextPull   time.Time
 	pullEvery  time.Duration
 	lastErr    error
+	pulls      pullCounts // what its pulls found (folder_mirror_pull.go)
 }
 
 // mirrorLoop runs the folder mirror until stop closes.

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"minca.dev/desktop/core/record"
+	"minca.dev/desktop/node/api"
 	"minca.dev/desktop/node/segments"
 	"minca.dev/desktop/node/syncer"
 	"minca.dev/desktop/node/versions"
@@ -17,7 +19,8 @@ import (
 // after a pull that took something in, doubling up to mirrorPullMax while
 // nothing comes or pulls fail. g is the store's generation before the pull.
 func (sm *spaceMirror) pullDue(ctx context.Context, now time.Time, g uint64) {
-	_, err := sm.m.Pull(ctx)
+	res, err := sm.m.Pull(ctx)
+	sm.pulls.add(res)
 	after, gerr := sm.h.store.Generation(ctx)
 	switch {
 	case err != nil || gerr != nil:
@@ -33,6 +36,57 @@ func (sm *spaceMirror) pullDue(ctx context.Context, now time.Time, g uint64) {
 		sm.pullEvery = min(2*sm.pullEvery, mirrorPullMax)
 	}
 	sm.nextPull = now.Add(sm.pullEvery)
+}
+
+// pullCounts adds up a space mirror's pull results (api.FolderPulls): what
+// came from the folder, and what was turned away, counted as everything
+// from outside is. The mirror loop adds; a sync status reads.
+type pullCounts struct {
+	mu sync.Mutex
+	c  api.FolderPulls
+}
+
+func (p *pullCounts) add(r segments.PullResult) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	c := &p.c
+	c.Pulls++
+	c.Segments += r.Segments
+	c.Stored += r.Stored
+	c.Refused += r.Refused
+	c.Skipped += r.Skipped
+	c.Empty += r.Empty
+	c.BadHash += r.BadHash
+	c.BadKey += r.BadKey
+}
+
+// get is a copy of the counts, nil before the first pull.
+func (p *pullCounts) get() *api.FolderPulls {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.c.Pulls == 0 {
+		return nil
+	}
+	c := p.c
+	return &c
+}
+
+// withFolderPullsLocked gives each space of st that the node mirrors into
+// the data folder the counts of its pulls from there.
+func (n *Node) withFolderPullsLocked(st api.SyncStatus) api.SyncStatus {
+	for i, s := range st.Spaces {
+		h := n.spaces[s.SpaceID]
+		if h == nil && n.registry != nil && n.registry.sp.ID == s.SpaceID {
+			h = n.registry
+		}
+		if h == nil {
+			continue
+		}
+		if sm := h.mirror.Load(); sm != nil {
+			st.Spaces[i].Folder = sm.pulls.get()
+		}
+	}
+	return st
 }
 
 // engineGate is segments.Gate over a held space's engine: each version

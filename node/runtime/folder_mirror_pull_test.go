@@ -2,7 +2,10 @@ package runtime
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"minca.dev/desktop/core/record"
@@ -133,4 +136,55 @@ func offerAll(t *testing.T, g engineGate, vs []*record.Version) {
 		}
 		left = wait
 	}
+}
+
+// A space's sync status counts what its pulls from the data folder turned
+// away (05 §16.4): a segment whose bytes do not match its name, one that is
+// not JSON, and a name under the space that is no segment's.
+func TestFolderPullsCounted(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	shared := filepath.Join(dir, "Shared")
+	a := openWith(t, filepath.Join(dir, "a"), nil)
+	if _, err := a.SetFolder(ctx, api.SetFolder{Path: shared, Mode: "use"}); err != nil {
+		t.Fatal(err)
+	}
+	_, pub, _ := aliceTwoSpaces(t, a)
+	if _, err := a.Write(ctx, api.Write{SpaceID: pub.ID, Collection: "app.chat", Body: "hello"}); err != nil {
+		t.Fatal(err)
+	}
+	a.mu.Lock()
+	acct := a.st.AccountID
+	a.mu.Unlock()
+	sp := filepath.Join(shared, "accounts", acct, "stores", "spaces", pub.ID)
+	writer := filepath.Join(sp, strings.Repeat("ba", 16))
+	if err := os.MkdirAll(writer, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	notJSON := []byte("not json at all")
+	for name, b := range map[string][]byte{
+		"000001-0123456789abcdef.seg": []byte("bytes of another name"),
+		segments.Name(2, notJSON):     notJSON,
+		"not-a-segment":               []byte("x"),
+	} {
+		if err := os.WriteFile(filepath.Join(writer, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "the public space's pulls count the planted files", func() error {
+		st, err := a.SyncStatus(ctx)
+		if err != nil {
+			return err
+		}
+		for _, s := range st.Spaces {
+			if s.SpaceID != pub.ID {
+				continue
+			}
+			if c := s.Folder; c == nil || c.BadHash < 1 || c.Empty != 1 || c.BadKey < 1 {
+				return fmt.Errorf("folder pulls %+v", c)
+			}
+			return nil
+		}
+		return fmt.Errorf("no status for %s", pub.ID)
+	})
 }

@@ -74,12 +74,12 @@ func (n *Node) SyncStatus(ctx context.Context) (api.SyncStatus, error) {
 // node URL others dial (04 §5.2); the Hub's otherwise.
 func (n *Node) syncStatusLocked(ctx context.Context) api.SyncStatus {
 	if n.net == nil {
-		return n.hubStatusLocked(ctx)
+		return n.withFolderPullsLocked(n.hubStatusLocked(ctx))
 	}
 	st := n.net.Status(ctx)
 	st.Listen = n.netURL
 	n.namePeersLocked(ctx, st.Peers)
-	return st
+	return n.withFolderPullsLocked(st)
 }
 
 // SyncNow writes the boxes due in one space ("" = every space), then says
