@@ -9,12 +9,14 @@ import (
 // `minca status --json` see it: the node's api.Status, whether the data
 // folder exists, and the one-line summary.
 type Status struct {
-	Version          string `json:"version"`          // the app's version
-	Profile          string `json:"profile"`          // account profile of the node
-	StorePath        string `json:"storePath"`        // the node's state file (profile dir)
-	DataFolder       string `json:"dataFolder"`       // chosen data folder, else the default
-	DataFolderChosen bool   `json:"dataFolderChosen"` // whether the user chose it
-	DataFolderExists bool   `json:"dataFolderExists"` // whether it exists on disk
+	Version          string `json:"version"`   // the app's version
+	Profile          string `json:"profile"`   // account profile of the node
+	StorePath        string `json:"storePath"` // the node's SQLite store, node.db (profile dir)
+	StoreSchema      int    `json:"storeSchema,omitempty"`
+	JournalMode      string `json:"journalMode,omitempty"` // "wal"
+	DataFolder       string `json:"dataFolder"`            // chosen data folder, else the default
+	DataFolderChosen bool   `json:"dataFolderChosen"`      // whether the user chose it
+	DataFolderExists bool   `json:"dataFolderExists"`      // whether it exists on disk
 	Account          string `json:"account,omitempty"`
 	Owner            bool   `json:"owner"`                // this process owns the node
 	KeyStore         string `json:"keyStore"`             // "keychain" or "passphrase"
@@ -40,6 +42,8 @@ func (a *App) status(ctx context.Context) (Status, error) {
 		Version:          a.version,
 		Profile:          st.Profile,
 		StorePath:        st.StorePath,
+		StoreSchema:      st.StoreSchema,
+		JournalMode:      st.JournalMode,
 		DataFolder:       st.DataFolder,
 		DataFolderChosen: st.DataFolderChosen,
 		DataFolderExists: f.Exists,

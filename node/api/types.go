@@ -7,6 +7,8 @@ type Status struct {
 	Version          string `json:"version"`
 	Profile          string `json:"profile"`
 	StorePath        string `json:"storePath"`
+	StoreSchema      int    `json:"storeSchema,omitempty"` // the store's schema version (its last migration)
+	JournalMode      string `json:"journalMode,omitempty"` // SQLite's journal mode of the store: "wal"
 	DataFolder       string `json:"dataFolder"`
 	DataFolderChosen bool   `json:"dataFolderChosen"`
 	Account          string `json:"account,omitempty"` // did:key, when there is one

@@ -161,6 +161,10 @@ func (n *Node) Status(ctx context.Context) (api.Status, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	st := n.statusLocked()
+	if n.db != nil { // the store's facts the window shows (Overview)
+		st.JournalMode, _ = n.db.JournalMode(ctx)
+		st.StoreSchema, _ = n.db.SchemaVersion(ctx)
+	}
 	st.NoKeychain = n.st.AccountID == "" && n.keychainLocked() == nil
 	return st, nil
 }

@@ -95,8 +95,8 @@ func TestNodeStoreIsSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := filepath.Join(home, ".local/share/minca/profiles/default", paths.StoreFile)
-	if st.StorePath != want {
-		t.Fatalf("StorePath %s, want %s", st.StorePath, want)
+	if st.StorePath != want || st.JournalMode != "wal" || st.StoreSchema < 2 {
+		t.Fatalf("store %s (%s, schema %d), want %s (wal, schema 2 or later)", st.StorePath, st.JournalMode, st.StoreSchema, want)
 	}
 	head, err := os.ReadFile(want)
 	if err != nil || !bytes.HasPrefix(head, []byte("SQLite format 3\x00")) {

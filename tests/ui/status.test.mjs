@@ -40,6 +40,8 @@ describe("minca ui in Chromium", { skip: !bin && "MINCA_BIN is unset: run tests/
     await openOverview(page);
     assert.equal(await page.getByTestId("version").textContent(), want.version);
     assert.equal(await page.getByTestId("store-path").textContent(), want.storePath);
+    assert.equal(want.journalMode, "wal");
+    assert.match(await page.getByTestId("store-details").textContent(), new RegExp(`SQLite, WAL, schema ${want.storeSchema}`));
     assert.equal(await page.getByTestId("data-folder").textContent(), join(home.home, "Minca"));
     assert.equal(await page.getByTestId("folder-state").textContent(), "Default, not created yet");
     assert.equal(await page.getByTestId("status-line").textContent(), want.line);
