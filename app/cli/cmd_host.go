@@ -15,11 +15,13 @@ unlocked by the keychain or MINCA_PASSPHRASE, and it keeps every space of
 the account in sync for the other members; with --listen on a network
 address it also accepts peers there over wss://, with a certificate of the
 node's own key that the DID in its node URL pins (no CA needed).
-With --json it prints one JSON object a line as things happen, for scripts:
+See docs/HOSTING.md.`
+
+// hostJSONHelp is what `minca host --help` says of --json.
+const hostJSONHelp = `With --json it prints one JSON object a line as things happen, for scripts:
 {"event":"role","role":"owner"|"client"}, {"event":"socket","socket":PATH},
 {"event":"listening","url":URL}, {"event":"not-listening"} and
-{"event":"stopped"}, each with "text", the line printed without --json.
-See docs/HOSTING.md.`
+{"event":"stopped"}, each with "text", the line printed without --json.`
 
 type hostOptions struct {
 	listen    string
@@ -32,7 +34,7 @@ type hostOptions struct {
 // and takes it over when that process exits.
 func runHost(env Env, c command, args []string) error {
 	var o hostOptions
-	fs := newFlags(env, c, hostHelp)
+	fs := newFlags(env, c, hostHelp, hostJSONHelp)
 	fs.StringVar(&o.listen, "listen", "", "also accept peers (node sockets, 04) on IP:PORT: ws:// on a loopback IP, wss:// on any other (0.0.0.0:PORT: every interface)")
 	fs.StringVar(&o.advertise, "advertise", "", "the HOST[:PORT] other nodes dial, put into invites (default: the --listen address; for 0.0.0.0 the first LAN IPv4)")
 	fs.BoolVar(&o.json, "json", false, "print what happens as JSON, one object a line")
