@@ -9,8 +9,9 @@ import (
 
 // The folder mirror (05 §14.1, §14.5, §16.2–§16.4): every space the node
 // holds, the account registry included, is mirrored into the data folder as
-// segments under spaces/<account id>/<space id>/<store writer id>/, so a
-// second device of the account that shares the folder gets every space and
+// segments under accounts/<account id>/stores/spaces/<space id>/<store
+// writer id>/, so a second device of the account that shares the folder
+// gets every space and
 // record through the folder alone. One goroutine per node (mirrorLoop,
 // started by loop) pushes after local changes, debounced, pulls on open and
 // then with backoff, and compacts, waking for a store's landing (wake.go)

@@ -253,6 +253,18 @@ export interface SpaceSync {
   toFetch: number;
   bytesIn: number;
   versions: number;
+  /** What pulls from the data folder took and turned away (api.FolderPulls, 05 §16.3). */
+  folder?: FolderPulls;
+}
+export interface FolderPulls {
+  pulls: number;
+  segments: number;
+  stored: number;
+  refused: number;
+  skipped: number;
+  empty: number;
+  badHash: number;
+  badKey: number;
 }
 export interface SyncStatus {
   paused: boolean;
