@@ -295,7 +295,7 @@ func neWait(t *testing.T, what string, within time.Duration, f func() error) {
 // node. Bob writes; Alice, Carol and Dave read it; Carol's write is
 // refused. Alice removes Bob: the key changes, Dave (a remaining reader)
 // opens what Alice writes afterwards; Alice's node lets Bob (a former
-// member) and Carol (03 §9.2: a view-only holder is no reader and gets no
+// member) and Carol (03 §9.5: a view-only holder is no reader and gets no
 // box) go, so nothing written after reaches them, nor Bob's late write anyone.
 // Every process restarts and all of it holds. Then Alice's host is killed
 // (-9) while a second host of her profile waits: it takes over within
@@ -443,7 +443,7 @@ func TestNodeE2EPrivateSpace(t *testing.T) {
 	later := alice.write(sp.ID, "after the takeover")
 	neWait(t, "Dave reads what Alice wrote after the takeover", 20*time.Second, func() error { return dave.reads(sp.ID, later, "after the takeover") })
 	// Carol's view-only link carried only the key before Bob's removal:
-	// she opens nothing written under the new one (03 §9.2). Once her
+	// she opens nothing written under the new one (03 §9.5). Once her
 	// socket to Alice's node is gone (the restart), the read proof she
 	// can give is for the old key and Alice's node checks the current one
 	// (node/netsync's gate, 04 §6.3), so she is not served again.

@@ -313,7 +313,7 @@ func TestRunMenu(t *testing.T) {
 // and a failed read shows as such.
 func TestRunWhere(t *testing.T) {
 	dir := t.TempDir()
-	where := "Minca 0.1.0 · store /home/jo_ann/state.json · data folder /home/jo_ann/Minca (default, not created yet)"
+	where := "Minca 0.1.0 · store /home/jo_ann/node.db · data folder /home/jo_ann/Minca (default, not created yet)"
 	write(t, filepath.Join(dir, "where"), where+"\n")
 	c := startChildIn(t, dir, "Up to date · 1 space")
 	items, err := c.menu.Wait(5*time.Second, hasText(where))

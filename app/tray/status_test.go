@@ -76,7 +76,7 @@ func TestShown(t *testing.T) {
 }
 
 func TestWhereLine(t *testing.T) {
-	line := "Minca 0.1.0 · store /home/jo_ann/.local/share/minca/profiles/default/state.json · data folder /home/jo_ann/Minca (in use)"
+	line := "Minca 0.1.0 · store /home/jo_ann/.local/share/minca/profiles/default/node.db · data folder /home/jo_ann/Minca (in use)"
 	tests := []struct {
 		name, line string
 		err        error

@@ -93,7 +93,7 @@ func reads(p *person, spaceID, id string, want any) error {
 // to the others is refused and counted by each of them; Alice removes
 // Bob: the key changes at once and is boxed to Dave; Bob opens nothing
 // written afterwards, Alice and Dave do, and Carol, whose view-only link
-// carried only the old key, does not (03 §9.2: "its holder is not a reader
+// carried only the old key, does not (03 §9.5: "its holder is not a reader
 // and gets no box"). Then every node restarts from disk and all of it holds.
 func TestPrivateSpaceScenario(t *testing.T) {
 	ctx := context.Background()

@@ -1,5 +1,5 @@
 -- 0001: the node's own settings, one row per setting.
 CREATE TABLE settings (
-    key   TEXT NOT NULL PRIMARY KEY, -- setting name, one of the names in settings.go
+    key   TEXT NOT NULL PRIMARY KEY, -- setting name (the table goes in 0002)
     value TEXT NOT NULL              -- its value, as text
 ) STRICT;
