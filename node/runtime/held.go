@@ -26,6 +26,9 @@ type held struct {
 	eng   *syncer.Engine
 	lines map[string]*record.Version // this session's last version per collection
 	keys  *keys                      // private spaces only
+	// dueSince is when the loop first found a key change due that this
+	// node should make, zero when none is (keydue.go).
+	dueSince time.Time
 	// mirror is its store writer in the data folder (folder_mirror.go).
 	mirror atomic.Pointer[spaceMirror]
 	// mirrorMu orders the mirror loop's setting up of mirror against the

@@ -3,8 +3,6 @@ package runtime
 import (
 	"context"
 	"time"
-
-	"minca.dev/desktop/core/spacekey"
 )
 
 // The node's loop wakes when a held space's store lands a change (wake.go),
@@ -31,7 +29,8 @@ func (n *Node) loop(stop <-chan struct{}) {
 	b := newBackoff(loopEvery, loopIdle)
 	gens := map[string]uint64{}
 	for wt.wait(stop, b.cur) {
-		b.looked(n.noticeChanges(gens))
+		moved := n.noticeChanges(gens)
+		b.looked(moved || n.keysDue()) // a due key change is looked at again soon (keydue.go)
 	}
 }
 
@@ -56,6 +55,9 @@ func (n *Node) noticeChanges(gens map[string]uint64) bool {
 	for id, h := range n.spaces {
 		g, err := h.store.Generation(ctx)
 		if err != nil || g == gens[id] {
+			if err == nil && !h.dueSince.IsZero() {
+				n.keyDueLocked(ctx, h) // due for a while now? (keydue.go)
+			}
 			continue
 		}
 		gens[id] = g
@@ -78,21 +80,4 @@ func (n *Node) movedLocked() <-chan struct{} {
 		n.moved = make(chan struct{})
 	}
 	return n.moved
-}
-
-// keyDueLocked changes a private space's key when a change is due and this
-// account should make it (03 §9.3: e.g. after a member left by itself).
-func (n *Node) keyDueLocked(ctx context.Context, h *held) {
-	if !h.private() {
-		return
-	}
-	hist, err := h.replay(ctx)
-	if err != nil {
-		return
-	}
-	ring, err := h.keys.keyring(ctx)
-	if err != nil || !spacekey.ShouldChange(hist, ring, n.acct.DID()) {
-		return
-	}
-	n.changeKeyLocked(ctx, h)
 }
