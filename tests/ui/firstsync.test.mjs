@@ -1,6 +1,8 @@
 // A first sync over a real join (issue 8 item 5), in Chromium against two
-// `minca ui` processes on loopback: Ana's space holds 3,000 notes (about
-// 6 MB on the wire); Ben joins it through the Join screen while a second tab of his
+// `minca ui` processes on loopback: Ana's space holds 6,000 notes (about
+// 12 MB on the wire: since the wants are queued, 3,000 could sync within a
+// second, before the page drew a second progress line; the node tells
+// watchers at most every 500 ms); Ben joins it through the Join screen while a second tab of his
 // keeps the Sync page open. That page shows the versions and bytes arriving
 // as they do, with the versions still to fetch whichever of the two begins
 // (down to their session keys, 05 §6.2): those Ben's node asks for, or
@@ -18,7 +20,7 @@ import { join } from "node:path";
 import { bin } from "./minca.mjs";
 import { T, anaSharesWithBen, callNode as call, createAccount, endShared, joinByLink, nav, shortDID, shot } from "./flows.mjs";
 
-const notes = Number(process.env.MINCA_FIRSTSYNC_NOTES ?? 3000);
+const notes = Number(process.env.MINCA_FIRSTSYNC_NOTES ?? 6000);
 const noteText = "a line of field notes, ".repeat(44); // about 1 KB a version
 const space = "Field notes";
 
