@@ -32,6 +32,9 @@ func runWindow(env Env, c command, args []string) error {
 // takes the link, with a page open): this window then opens as a client
 // of the node the UI owns.
 func openWindowWith(env Env, link string) error {
+	if err := checkDisplay(env); err != nil {
+		return err
+	}
 	links := make(chan string, 4)
 	show := make(chan struct{}, 1)
 	in, err := instance.Open(instance.Config{

@@ -10,6 +10,7 @@ package window
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"sync"
 
@@ -105,11 +106,18 @@ func (d *Handle) start(ctx context.Context) {
 	d.mu.Unlock()
 }
 
-// Run opens the window and blocks until it is closed.
-func Run(cfg Config) error {
+// Run opens the window and blocks until it is closed. Where the window
+// cannot open (Wails panics when GTK does not start, as on a display that
+// is named but cannot be reached), it returns that as an error.
+func Run(cfg Config) (err error) {
 	if cfg.App == nil || cfg.Events == nil || cfg.Assets == nil {
 		return errors.New("window: App, Events and Assets are required")
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the window could not open: %v (is the display reachable?)", r)
+		}
+	}()
 	var stop func()
 	return wails.Run(&options.App{
 		Title:            cfg.Title,
