@@ -32,9 +32,6 @@ func runWindow(env Env, c command, args []string) error {
 // takes the link, with a page open): this window then opens as a client
 // of the node the UI owns.
 func openWindowWith(env Env, link string) error {
-	if err := checkDisplay(env); err != nil {
-		return err
-	}
 	links := make(chan string, 4)
 	show := make(chan struct{}, 1)
 	in, err := instance.Open(instance.Config{
@@ -53,6 +50,10 @@ func openWindowWith(env Env, link string) error {
 		return err
 	}
 	defer in.Close()
+	// A link went to an open window above; this one needs a display.
+	if err := checkDisplay(env); err != nil {
+		return err
+	}
 	win := &window.Handle{}
 	var bg *background
 	var events *app.Events
