@@ -87,8 +87,8 @@ type SpaceSummary struct {
 	Private bool     `json:"private"`
 	Roles   []string `json:"roles"` // this account's roles
 	Founder bool     `json:"founder"`
-	Members int      `json:"members"`
-	Sync    string   `json:"sync"` // "synced", "syncing", "offline", "paused"
+	Members int      `json:"members"` // as this node knows them; this account not among them once Removed
+	Sync    string   `json:"sync"`    // "synced", "syncing", "offline", "paused"
 	// Removed is set once this account has no place in the space as far as
 	// this node can tell (03 §9.2); nil while it has one.
 	Removed *Removal `json:"removed,omitempty"`

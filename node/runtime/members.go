@@ -40,7 +40,20 @@ func members(s access.Snapshot) []string {
 	return out
 }
 
-// Members lists the space's members with their profile names and roles.
+// shownMembers are the members an account's views count and list: once it
+// appears removed (SpaceSummary.Removed, even when only refusals tell it and
+// its own history still lists it) it is not among them, so its space list
+// and space page agree and neither counts it.
+func shownMembers(s access.Snapshot, me string, removed bool) []string {
+	out := members(s)
+	if removed {
+		out = slices.DeleteFunc(out, func(did string) bool { return did == me })
+	}
+	return out
+}
+
+// Members lists the space's members with their profile names and roles;
+// not this account once it appears removed (shownMembers).
 func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -49,6 +62,8 @@ func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
 		return nil, err
 	}
 	cur := hist.Current()
+	me := n.acct.DID()
+	removed := n.removalLocked(ctx, h, hist) != nil
 	out := []api.Member{}
 	for _, did := range members(cur.Snapshot()) {
 		roles := cur.RolesOf(did)
@@ -56,9 +71,12 @@ func (n *Node) Members(ctx context.Context, id string) ([]api.Member, error) {
 			roles = []string{}
 		}
 		out = append(out, api.Member{DID: did, ProfileName: profileName(ctx, h, did), Roles: roles,
-			Founder: cur.IsFounder(did), Self: did == n.acct.DID()})
+			Founder: cur.IsFounder(did), Self: did == me})
 	}
 	out = append(out, pending(ctx, h, hist, out)...)
+	if removed {
+		out = slices.DeleteFunc(out, func(m api.Member) bool { return m.DID == me })
+	}
 	may := n.rightsLocked(ctx, h, hist)
 	for i := range out {
 		out[i].May = may.member(out[i].DID, out[i].Roles)

@@ -112,6 +112,7 @@ func TestRemovedNodeNoticesRefusal(t *testing.T) {
 	if got.Removed.By != "" || got.Removed.RetryEvery != 0 {
 		t.Fatalf("bob's node names who removed him without the removal, or gave up at once: %+v", got.Removed)
 	}
+	notAmong(t, bob, s.ID, got)
 	d := detail(t, bob, s.ID)
 	if d.Removed == nil || !d.Removed.Refused || len(d.Peers) != 1 || d.Peers[0].State != netsync.PeerStateRefused {
 		t.Fatalf("bob's page: removed %+v, peers %+v", d.Removed, d.Peers)
@@ -274,6 +275,7 @@ func TestRemovedNodeNoticesRemoval(t *testing.T) {
 	if r.By != alice.did || r.ByName != "Alice" || r.At.Before(before) || r.Refused {
 		t.Fatalf("bob's removal %+v", r)
 	}
+	notAmong(t, bob, s.ID, got)
 	if d := detail(t, bob, s.ID); !mayNothing(d.May) || d.May.Blocked != api.BlockedRemoved {
 		t.Fatalf("bob's rights, removed in his history: %+v", d.May)
 	}
@@ -286,5 +288,20 @@ func TestRemovedNodeNoticesRemoval(t *testing.T) {
 	}
 	if ss, err := bob.n.Spaces(ctx); err != nil || len(ss) != 0 {
 		t.Fatalf("bob's spaces after removing it from his computer: %+v %v", ss, err)
+	}
+}
+
+// notAmong checks that p's views of space id, which shows p removed, do not
+// count or list p among its members (its list and its page agree: 1, the
+// remover), though p's own history may still list p.
+func notAmong(t *testing.T, p *person, id string, sum api.SpaceSummary) {
+	t.Helper()
+	ms, err := p.n.Members(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := detail(t, p, id)
+	if sum.Members != 1 || d.Members != 1 || len(ms) != 1 || ms[0].DID == p.did {
+		t.Fatalf("%s, removed, is counted or listed: summary %d, page %d, members %+v", p.name, sum.Members, d.Members, ms)
 	}
 }

@@ -49,9 +49,10 @@ func (n *Node) summaryLocked(ctx context.Context, h *held) (api.SpaceSummary, er
 	if roles == nil {
 		roles = []string{}
 	}
+	removed := n.removalLocked(ctx, h, hist)
 	return api.SpaceSummary{ID: h.sp.ID, Name: h.sp.Name, Private: h.sp.Visibility == space.VisibilityPriv,
-		Roles: roles, Founder: cur.IsFounder(me), Members: len(members(snap)), Sync: n.syncStateLocked(h),
-		Removed: n.removalLocked(ctx, h, hist), Joining: n.joiningLocked(h.sp.ID)}, nil
+		Roles: roles, Founder: cur.IsFounder(me), Members: len(shownMembers(snap, me, removed != nil)),
+		Sync: n.syncStateLocked(h), Removed: removed, Joining: n.joiningLocked(h.sp.ID)}, nil
 }
 
 // Space is one space's page.
