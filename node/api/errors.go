@@ -40,8 +40,10 @@ type Error struct {
 	Detail  string `json:"detail,omitempty"`
 	// Reason, when set, says why in a word a UI may branch on: for
 	// CodeForbidden a refused change's code (03 §4.5: no-grant, founder,
-	// not-member, …; core/access RefusalCode) or ReasonNoKey; else one of
-	// the Reason* below, which Explain words when Message is the node's text.
+	// not-member, …; core/access RefusalCode) or ReasonNoKey; for a
+	// refused invite link ReasonInvite and core/invite's reason, which a
+	// page words (frontend/src/lib/inviteWhy.ts); else one of the Reason*
+	// below, which Explain words when Message is the node's text.
 	Reason string `json:"reason,omitempty"`
 	Err    error  `json:"-"`
 }
@@ -53,6 +55,9 @@ const (
 	ReasonNoKeychain      = "no-keychain"      // locked: no keychain is usable to unlock the account
 	ReasonKeychainRefused = "keychain-refused" // locked: the keychain holds no key that opens the account
 	ReasonNeedPassphrase  = "need-passphrase"  // unavailable: no keychain is usable, and no passphrase was given to lock the keys
+	// ReasonInvite, then core/invite's reason ("invite-parse",
+	// "invite-loose", …): invalid, a refused invite link (03 §7.6).
+	ReasonInvite = "invite-"
 )
 
 func (e *Error) Error() string { return e.Message }

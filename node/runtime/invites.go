@@ -200,7 +200,21 @@ func refusedLink(err error) *api.Error {
 	case invite.ReasonSpace:
 		msg = inviteUnreadable
 	}
-	return refusedInvite(api.CodeInvalid, msg, err)
+	e := refusedInvite(api.CodeInvalid, msg, err)
+	e.Reason = linkReason(err)
+	return e
+}
+
+// linkReason is the Reason of a link invite.AcceptString refuses:
+// api.ReasonInvite and core/invite's reason ("parse" for a text that is no
+// refusal of its own), so a page can say in plain words what is wrong
+// (frontend/src/lib/inviteWhy.ts).
+func linkReason(err error) string {
+	r := invite.ReasonOf(err)
+	if r == "" {
+		r = invite.ReasonParse
+	}
+	return api.ReasonInvite + string(r)
 }
 
 // refusedJoin is the error of a join the space's state refuses (03 §7.3):

@@ -118,7 +118,8 @@ export type Code =
 /**
  * A failure the UI can branch on: node/api's *Error as it crosses the bridge. The message is in people's
  * words (app/uierror.go); detail is the node's technical text behind it, for a "Details" disclosure; reason,
- * for "forbidden", the refusal's code (no-grant, founder, not-member, no-key, …).
+ * for "forbidden", the refusal's code (no-grant, founder, not-member, no-key, …), for a refused invite link
+ * "invite-" and why (inviteWhy.ts).
  */
 export class ApiError extends Error {
   constructor(message: string, readonly code: Code = "", readonly hint = "", readonly detail = "", readonly reason = "") {

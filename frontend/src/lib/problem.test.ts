@@ -20,6 +20,15 @@ describe("problemOf", () => {
     expect(problemOf(new ApiError("no method ChooseFolder", "missing")).detail).toBe("no method ChooseFolder");
     expect(problemOf(new ApiError("no method ChooseFolder", "missing")).text).not.toContain("method");
   });
+  it("says in plain words what is wrong with a refused invite link, its technical text apart", () => {
+    const detail = "invite refused (loose, 03 §7.4 check 1): record: body does not hash to bodyHash";
+    const p = problemOf(asApiError({ code: "invalid", message: "This invite link does not hold together.", detail, reason: "invite-loose" }));
+    expect(p.text).toBe("This invite link does not hold together.");
+    expect(p.why).toMatch(/signature/);
+    expect(p.why).not.toMatch(/§|03 |bodyHash|loose/);
+    expect(p.detail).toBe(detail);
+    expect(problemOf(asApiError({ code: "forbidden", message: "No.", reason: "no-grant" })).why).toBeUndefined();
+  });
   it("shows the page's own sentences as they are", () => {
     expect(problemOf(new Error("This computer does not accept connections yet."))).toEqual({ text: "This computer does not accept connections yet.", hint: "", detail: "" });
   });

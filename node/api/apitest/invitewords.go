@@ -1,10 +1,12 @@
 package apitest
 
 import (
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
 
+	"minca.dev/desktop/core/enc"
 	"minca.dev/desktop/node/api"
 )
 
@@ -56,9 +58,16 @@ func testInviteWords(t *testing.T, cfg Config) {
 	} {
 		_, err := bob.PreviewInvite(ctx, link)
 		wantSentence(t, "preview, "+name, err, api.CodeInvalid, cut, "invite refused")
+		wantReason(t, "preview, "+name, err, api.ReasonInvite+"parse")
 		_, err = bob.Join(ctx, link)
 		wantSentence(t, "join, "+name, err, api.CodeInvalid, cut, "invite refused")
 	}
+	// One character of what the link says changed: it no longer matches
+	// its signature, and the reason says so for the page's plain words.
+	changed := renamed(t, inv.Link, "Team", "Tean")
+	_, err := bob.PreviewInvite(ctx, changed)
+	wantSentence(t, "preview, one character changed", err, api.CodeInvalid, "This invite link does not hold together", "loose")
+	wantReason(t, "preview, one character changed", err, api.ReasonInvite+"loose")
 	if err := alice.CloseInvite(ctx, s.ID, inv.Key); err != nil {
 		t.Fatalf("close invite: %v", err)
 	}
@@ -66,6 +75,39 @@ func testInviteWords(t *testing.T, cfg Config) {
 	if p.SpaceID != s.ID {
 		t.Fatalf("preview %+v", p)
 	}
-	_, err := bob.Join(ctx, inv.Link)
+	_, err = bob.Join(ctx, inv.Link)
 	wantSentence(t, "join with a closed invite", err, api.CodeForbidden, "This invite was closed", "closed")
+}
+
+// wantReason checks a refused link's error carries reason, by which a page
+// says in plain words what is wrong (frontend/src/lib/inviteWhy.ts).
+func wantReason(t *testing.T, what string, err error, reason string) {
+	t.Helper()
+	var ae *api.Error
+	if !errors.As(err, &ae) || ae.Reason != reason {
+		t.Fatalf("%s: %#v, want reason %q", what, err, reason)
+	}
+}
+
+// renamed is link with from changed to to in the invitation it carries,
+// encoded again as a link would be: it reads, but no longer matches what
+// was signed.
+func renamed(t *testing.T, link, from, to string) string {
+	t.Helper()
+	const marker = "#invite="
+	at := strings.Index(link, marker)
+	if at < 0 {
+		t.Fatalf("no %q in %s", marker, link)
+	}
+	head, rest := link[:at+len(marker)], link[at+len(marker):]
+	text, tail, _ := strings.Cut(rest, ".")
+	raw, err := enc.DecodeB64URL(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := func(s string) []byte { return []byte(`"` + s + `"`) }
+	if bytes.Count(raw, q(from)) != 1 {
+		t.Fatalf("%q is not once in %s", from, raw)
+	}
+	return head + enc.B64URL(bytes.Replace(raw, q(from), q(to), 1)) + "." + tail
 }
