@@ -194,6 +194,13 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     await b.waitForFunction(() => !document.querySelector(
       '[data-testid="leave"], [data-testid="unassign"], [data-testid="remove"], [data-testid="assign"], [data-testid="create-invite"]'), null, { timeout: T });
     assert.equal(await b.getByTestId("remove-here").count(), 1);
+    // Nor does his page count or list him among the members (the audit's
+    // lead 1: it said 2 members); the Spaces list agrees.
+    await b.waitForFunction(() => !document.querySelector('[data-testid="member"][data-name="Ben"]'), null, { timeout: T });
+    assert.match(await b.getByTestId("members-removed").textContent(), /You are no longer one of them/);
+    assert.equal(await b.getByTestId("member").count(), 1);
+    assert.match(await b.locator("#members-h").textContent(), /\(1\)/);
+    assert.match(await b.getByTestId("space-peers-members").textContent(), /^1 member\.$/);
     assert.match(await b.getByTestId("invite-not-allowed").textContent(), /appear to have been removed from this space/,
       "the invites say why he may not invite, not that his roles don't let him");
     await shot(b, "08b-removed");
@@ -206,6 +213,7 @@ describe("two accounts in Chromium", { skip: !bin && "MINCA_BIN is unset: run te
     const item = b.getByTestId("space-item").filter({ hasText: "Garden club" });
     assert.equal((await item.getByTestId("space-sync").textContent()).trim(), "Removed");
     assert.doesNotMatch(await item.textContent(), /you:/, "a removed space names none of his roles");
+    assert.match(await item.textContent(), /· 1 member\b/, "the list counts as his page does, without him");
     await openSpace(b, "Garden club");
     await b.getByTestId("remove-here").click();
     const dialog = b.getByTestId("confirm");
