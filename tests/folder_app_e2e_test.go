@@ -153,6 +153,7 @@ func TestFolderAppE2EHostileContents(t *testing.T) {
 	f.one.startHost()
 	f.one.startUI()
 	f.one.write(f.spaces[1], "only outside the folder")
+	keptJoin := keptJoinFile(t, bin, f)
 	f.one.ui.proc.stop()
 	f.one.host.stop()
 
@@ -184,6 +185,8 @@ func TestFolderAppE2EHostileContents(t *testing.T) {
 	good, _ := json.Marshal(map[string]any{"v": 8, "versions": real})
 	before := fingerprint(t, outside)
 	plantHostile(t, stores, priv, outside, real, good)
+	// a sealed entry copied to another key: the kept join device one let go
+	plantFile(t, filepath.Join(stores, "registry", "kv", "spaceinvite%3Ab"+strings.Repeat("d", 52)), keptJoin)
 
 	three := restoreFrom(t, bin, f, cp)
 	neWait(t, "device three holds the same spaces and records", 30*time.Second, func() error { return f.holdsAll(three) })
@@ -201,6 +204,16 @@ func TestFolderAppE2EHostileContents(t *testing.T) {
 		return nil
 	})
 	t.Logf("folder pulls of the private space: %+v", *folderPulls(three, f.spaces[1]))
+	// The registry entries that do not open are named, not used (05 §15).
+	var fo api.Folder
+	three.ok(&fo, "folder", "show", "--json")
+	want := []string{"spaceinvite:b" + strings.Repeat("c", 52), "spaceinvite:b" + strings.Repeat("d", 52)}
+	if r := fo.Registry; r == nil || r.Loaded != 0 || !slices.Equal(r.Refused, want) || r.Skipped != 1 {
+		t.Fatalf("folder show: registry %+v, want none loaded, %v refused, the link skipped", r, want)
+	}
+	if out, err := three.command("folder", "show").Output(); err != nil || !strings.Contains(string(out), "2 of your account's registry entries do not open") {
+		t.Fatalf("folder show (%v) says:\n%s", err, out)
+	}
 	three.ui.proc.stop()
 	three.host.stop()
 	if after := fingerprint(t, outside); after != before {
@@ -278,4 +291,32 @@ func plantHostile(t *testing.T, stores, priv, outside string, real []map[string]
 	plantSegment(t, priv, w(7), 1, bad)
 	// a kept invite in the clear, for a space nobody holds
 	plantFile(t, filepath.Join(kv, "spaceinvite%3Ab"+strings.Repeat("c", 52)), []byte(`{"clear":true}`))
+}
+
+// keptJoinFile is the sealed file of a kept join device one (running) made
+// and then let go: Bob's space, his computer off, joined and left again. The
+// folder no longer holds it; its bytes are returned.
+func keptJoinFile(t *testing.T, bin string, f appFolder) []byte {
+	t.Helper()
+	bob := newNEUser(t, bin, "Bob")
+	bob.ok(nil, "account", "create", "--name", "Bob", "--json")
+	var club api.SpaceSummary
+	bob.ok(&club, "space", "create", "Club", "--template", "team", "--json")
+	var inv api.Invite
+	bob.ok(&inv, "invite", "create", club.ID, "--role", "member", "--json")
+	f.one.ok(nil, "join", inv.Link, "--json")
+	file := filepath.Join(storesOf(t, f.dir), "registry", "kv", "spaceinvite%3A"+club.ID)
+	var b []byte
+	neWait(t, "device one keeps the join in the registry", 20*time.Second, func() (err error) {
+		b, err = os.ReadFile(file)
+		return err
+	})
+	f.one.ok(nil, "space", "leave", club.ID, "--json")
+	neWait(t, "the kept join gone with the leave", 20*time.Second, func() error {
+		if _, err := os.Stat(file); !os.IsNotExist(err) {
+			return fmt.Errorf("still there: %v", err)
+		}
+		return nil
+	})
+	return b
 }

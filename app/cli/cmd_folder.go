@@ -28,6 +28,12 @@ func printFolder(w io.Writer, f api.Folder) {
 	if f.Accounts > 1 {
 		fmt.Fprintf(w, "  %d accounts keep their data here.\n", f.Accounts)
 	}
+	if r := f.Registry; r != nil && len(r.Refused) > 0 {
+		fmt.Fprintf(w, "  %d of your account's registry entries do not open (written in the clear, copied from another entry or sealed by another account); they were left as they are and are not used:\n", len(r.Refused))
+		for _, k := range r.Refused {
+			fmt.Fprintf(w, "    %s\n", k)
+		}
+	}
 	if f.Previous != "" {
 		fmt.Fprintf(w, "  Old copy: %s (no longer used: `minca folder remove-old` deletes it, --keep forgets it)\n", f.Previous)
 	}

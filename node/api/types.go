@@ -306,6 +306,21 @@ type Folder struct {
 	Previous string `json:"previous,omitempty"`
 	// Cleaned is only in the answer of "remove-previous".
 	Cleaned *Cleaned `json:"cleaned,omitempty"`
+	// Registry is what this account's registry in the folder holds
+	// (05 §12, §15); absent when the folder does not hold this account
+	// or its registry could not be read.
+	Registry *RegistryEntries `json:"registry,omitempty"`
+}
+
+// RegistryEntries counts an account's registry entries in the data folder
+// (05 §15): those that load, and the keys of sealed entries that do not
+// open (written in the clear, moved from another entry, sealed by another
+// account). A refused entry is left as it is and used by nothing; the rest
+// still load.
+type RegistryEntries struct {
+	Loaded  int      `json:"loaded"`
+	Refused []string `json:"refused"` // sorted
+	Skipped int      `json:"skipped"` // names that are no entry's: links, bad encoding
 }
 
 // Cleaned says what "remove-previous" did to the old copy: the files the

@@ -57,7 +57,24 @@ func (n *Node) folderInfoLocked(dir string) api.Folder {
 			f.HoldsThis = true
 		}
 	}
+	if f.HoldsThis {
+		f.Registry = n.registryEntriesLocked(root)
+	}
 	return f
+}
+
+// registryEntriesLocked counts the account's registry entries in root,
+// nil when it cannot be read (05 §15: a refused entry alone).
+func (n *Node) registryEntriesLocked(root *folder.Root) *api.RegistryEntries {
+	rs, err := n.registryAtLocked(root)
+	if err != nil {
+		return nil
+	}
+	l, err := rs.List("")
+	if err != nil {
+		return nil
+	}
+	return &api.RegistryEntries{Loaded: len(l.Entries), Refused: append([]string{}, l.Refused...), Skipped: l.Skipped}
 }
 
 // SetFolder points the node at another data folder. Mode "use" accepts a

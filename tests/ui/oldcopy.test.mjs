@@ -88,4 +88,24 @@ describe("the old copy after a folder move", { skip: !bin && "MINCA_BIN is unset
     assert.deepEqual(readdirSync(second).sort(), before);
     assert.ok(existsSync(join(second, "accounts.json")));
   });
+
+  it("names a registry entry that does not open, and leaves it as it is (05 §15)", async () => {
+    const [account] = readdirSync(join(third, "accounts"));
+    const kv = join(third, "accounts", account, "stores", "registry", "kv");
+    mkdirSync(kv, { recursive: true });
+    const name = "spaceinvite%3Ab" + "e".repeat(52);
+    writeFileSync(join(kv, name), '{"written":"in the clear"}');
+    await page.reload();
+    await nav(page, "Data folder");
+    const refused = page.getByTestId("registry-refused");
+    await refused.waitFor({ timeout: T });
+    assert.match(await refused.textContent(), /1 entry left unused/);
+    assert.match(await refused.textContent(), /do not open with your key/);
+    await page.getByTestId("registry-refused-keys").locator("summary").click();
+    assert.match(await page.getByTestId("registry-refused-keys").textContent(), new RegExp("spaceinvite:b" + "e".repeat(52)));
+    await shot(page, "folder-registry-refused");
+    assert.ok(existsSync(join(kv, name)), "left as it is");
+    await nav(page, "Spaces");
+    await page.getByTestId("space-item").filter({ hasText: "Allotment" }).waitFor({ timeout: T });
+  });
 });

@@ -215,6 +215,14 @@ export interface Folder {
   previous?: string;
   /** Only in the answer of "remove-previous": what was deleted and what stayed. */
   cleaned?: Cleaned;
+  /** This account's registry entries in the folder (05 §15); absent when it does not hold the account. */
+  registry?: RegistryEntries;
+}
+/** api.RegistryEntries: refused entries are left as they are and used by nothing. */
+export interface RegistryEntries {
+  loaded: number;
+  refused: string[] | null;
+  skipped: number;
 }
 /** api.Cleaned: the old copy after "remove-previous". */
 export interface Cleaned {
