@@ -25,18 +25,27 @@ type ReadProof struct {
 type Earlier struct {
 	ReadKey string
 	Read    string
-}
-
-// Reader is what a client proves reading with: its read keys, newest first,
-// and its member proof under the newest one's space key ("" if it holds none).
-type Reader struct {
-	Keys   []*identity.KeyPair
+	// Member is the note sealed under that key's space key, or "". Our
+	// choice (docs/spec/04-network.md §6.3, step 4 over earlier): after
+	// key changes made apart, neither side holds the other's newest key,
+	// and a member proof under a key both hold still admits.
 	Member string
 }
 
+// Reader is what a client proves reading with: its read keys, newest first,
+// its member proof under the newest one's space key ("" if it holds none),
+// and under each older one's (EarlierMembers[i] for Keys[i+1]; missing or
+// "" for none).
+type Reader struct {
+	Keys           []*identity.KeyPair
+	Member         string
+	EarlierMembers []string
+}
+
 // ProveRead signs msg (H) with the newest read key and up to MaxEarlier older
-// ones (04 §6.3).
-func ProveRead(msg []byte, keys []*identity.KeyPair, member string) (ReadProof, error) {
+// ones (04 §6.3), each older one with its member proof from earlierMembers
+// (aligned with keys[1:]; shorter is fine).
+func ProveRead(msg []byte, keys []*identity.KeyPair, member string, earlierMembers ...string) (ReadProof, error) {
 	if len(keys) == 0 {
 		return ReadProof{}, fmt.Errorf("prove read: no read key")
 	}
@@ -45,12 +54,16 @@ func ProveRead(msg []byte, keys []*identity.KeyPair, member string) (ReadProof, 
 		return ReadProof{}, fmt.Errorf("prove read: %w", err)
 	}
 	p := ReadProof{Read: enc.B64URL(sig), ReadKey: keys[0].DID(), Member: member}
-	for _, k := range keys[1:min(len(keys), MaxEarlier+1)] {
+	for i, k := range keys[1:min(len(keys), MaxEarlier+1)] {
 		s, err := k.Sign(msg)
 		if err != nil {
 			return ReadProof{}, fmt.Errorf("prove read: %w", err)
 		}
-		p.Earlier = append(p.Earlier, Earlier{ReadKey: k.DID(), Read: enc.B64URL(s)})
+		e := Earlier{ReadKey: k.DID(), Read: enc.B64URL(s)}
+		if i < len(earlierMembers) {
+			e.Member = earlierMembers[i]
+		}
+		p.Earlier = append(p.Earlier, e)
 	}
 	return p, nil
 }
@@ -82,9 +95,16 @@ func CheckRead(msg []byte, session string, p ReadProof, v Verifier) (string, err
 			return claimed, nil
 		}
 	}
-	for _, e := range p.Earlier[:min(len(p.Earlier), MaxEarlier)] { // step 5
+	earlier := p.Earlier[:min(len(p.Earlier), MaxEarlier)]
+	for _, e := range earlier { // step 5
 		if e.ReadKey == v.Current && verify(e.ReadKey, msg, e.Read, "earlier read proof") == nil {
 			return v.Current, nil
+		}
+	}
+	for _, e := range earlier { // step 4 over earlier (our choice, Earlier.Member)
+		if v.Member != nil && e.Member != "" && verify(e.ReadKey, msg, e.Read, "earlier read proof") == nil &&
+			v.Member(e.ReadKey, e.Member, session) {
+			return e.ReadKey, nil
 		}
 	}
 	return "", fmt.Errorf("%w: no proof of the current read key %s", ErrNotReader, v.Current)
@@ -193,6 +213,9 @@ func earlierOf(m map[string]json.RawMessage) ([]Earlier, error) {
 		if x.Read, err = sigOf(em, "read", true); err != nil {
 			return nil, fmt.Errorf("earlier[%d]: %w", i, err)
 		}
+		if x.Member, err = memberOf(em); err != nil {
+			return nil, fmt.Errorf("earlier[%d]: %w", i, err)
+		}
 		out = append(out, x)
 	}
 	return out, nil
@@ -204,7 +227,7 @@ func (h *Hello) earlierJSON() (json.RawMessage, error) {
 	}
 	b := []byte{'['}
 	for i, e := range h.Earlier {
-		o, err := write(field{"readKey", e.ReadKey}, field{"read", e.Read})
+		o, err := write(field{"readKey", e.ReadKey}, field{"read", e.Read}, field{"member", e.Member})
 		if err != nil {
 			return nil, err
 		}

@@ -74,7 +74,7 @@ func NewHello(client *identity.KeyPair, spaceID string, c *Challenge, reader *Re
 	}
 	h := &Hello{DID: client.DID(), Nonce: n, Sig: enc.B64URL(sig)}
 	if reader != nil {
-		if h.ReadProof, err = ProveRead(msg, reader.Keys, reader.Member); err != nil {
+		if h.ReadProof, err = ProveRead(msg, reader.Keys, reader.Member, reader.EarlierMembers...); err != nil {
 			return nil, err
 		}
 	}

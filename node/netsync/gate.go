@@ -127,8 +127,25 @@ func (g gate) Reader(id string) (*handshake.Reader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("space %s: %w", id, err)
 	}
+	// Member proofs under older keys too (our choice, 04 §6.3 step 4 over
+	// earlier): after key changes made apart, a key both sides hold admits.
+	// As many as fit earlierMembersBudget: the hello stays a handshake frame.
+	for i, k := range keys[1:min(len(keys), handshake.MaxEarlier+1)] {
+		if (i+2)*len(r.Member) > earlierMembersBudget {
+			break
+		}
+		m, err := handshake.SealMember(k.Raw(), id, n.JSON(), g.m.cfg.Rand)
+		if err != nil {
+			return nil, fmt.Errorf("space %s: %w", id, err)
+		}
+		r.EarlierMembers = append(r.EarlierMembers, m)
+	}
 	return r, nil
 }
+
+// earlierMembersBudget bounds the member proofs of a hello, all together,
+// well within handshake.MaxHandshakeFrame. Our choice.
+const earlierMembersBudget = 40 << 10
 
 // Admit refuses a peer whose session DID already proved an account the
 // space no longer admits; every other proven peer is let in until its
