@@ -39,6 +39,7 @@ type Keyring struct {
 	keys      map[string]*Key
 	malformed map[string]error
 	unplaced  []*Key
+	changes   map[string]KeyChange // Input.Changes, for Unreached
 }
 
 // NewKeyring reaches every key it can from in: held keys the history names,
@@ -46,7 +47,7 @@ type Keyring struct {
 // boxes to the account for keys still lacking.
 func NewKeyring(in Input) *Keyring {
 	r := &Keyring{space: in.Space, entries: in.Keys, named: map[string][]access.KeyEntry{},
-		keys: map[string]*Key{}, malformed: map[string]error{}}
+		keys: map[string]*Key{}, malformed: map[string]error{}, changes: in.Changes}
 	for _, e := range in.Keys {
 		r.named[e.KeyID] = append(r.named[e.KeyID], e)
 	}

@@ -29,6 +29,9 @@ type held struct {
 	// dueSince is when the loop first found a key change due that this
 	// node should make, zero when none is (keydue.go).
 	dueSince time.Time
+	// mendJitter is this node's random part of the wait before mending
+	// concurrent key changes, drawn once (keydue.go mendWaitLocked).
+	mendJitter time.Duration
 	// mirror is its store writer in the data folder (folder_mirror.go).
 	mirror atomic.Pointer[spaceMirror]
 	// mirrorMu orders the mirror loop's setting up of mirror against the

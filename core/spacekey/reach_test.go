@@ -1,0 +1,90 @@
+package spacekey
+
+import (
+	"slices"
+	"testing"
+
+	"minca.dev/desktop/core/access"
+)
+
+// TestMendConcurrentChanges: after two key changes made apart, each
+// changer's ring holds both keys, but the current key's earlier leaves the
+// other out: a newcomer boxed only the current key cannot open what was
+// sealed under the other, and ShouldMend asks a member that may change
+// the key to change it once more. After that change, made having seen both,
+// the current key reaches every key, the newcomer opens both, and nobody is
+// asked again (docs/spec/03-choices.md, "Concurrent key changes").
+func TestMendConcurrentChanges(t *testing.T) {
+	w := newWorldRole(t, 11, `{"name":"member","grants":[{"cmd":"/record","pol":[]},{"cmd":"/key/change","pol":[]}]}`)
+	b := newPerson(t, w.rnd, "b", w.sp.ID)
+	m := newPerson(t, w.rnd, "m", w.sp.ID)
+	w.add(b)
+	w.add(m)
+	h := w.history()
+	b.held = w.ring(h, b).Keys()
+	if ShouldMend(h, w.ring(h, w.founder), w.founder.did) {
+		t.Fatal("asked to mend one key")
+	}
+	head := w.head
+	to := func(ps ...*person) Recipients {
+		r := Recipients{}
+		for _, p := range ps {
+			r[p.did] = p.mk.ECDH().PublicKey()
+		}
+		return r
+	}
+	ca, err := w.ring(h, w.founder).NewChange(to(b, m), w.rnd)
+	must(t, err)
+	cb, err := w.ring(h, b).NewChange(to(w.founder, m), w.rnd)
+	must(t, err)
+	ia := w.eventSeen(w.founder, access.Event{Kind: access.KindKey, KeyID: ca.Body.KeyID, ReadKey: ca.Body.ReadKey}, head)
+	ib := w.eventSeen(b, access.Event{Kind: access.KindKey, KeyID: cb.Body.KeyID, ReadKey: cb.Body.ReadKey}, head)
+	w.changes[ia], w.changes[ib] = ca.Body, cb.Body
+	w.boxes = append(append(w.boxes, ca.Boxes...), cb.Boxes...)
+	w.founder.held = append(w.founder.held, ca.Key)
+	b.held = append(b.held, cb.Key)
+	h = w.history()
+
+	cur, other := ca, cb
+	if w.ring(h, w.founder).CurrentID() == cb.Key.ID() {
+		cur, other = cb, ca
+	}
+	sealed := w.write(h, w.founder, 0)
+	sealed.v.Body, err = SealBody(other.Key, PlaceOf(sealed.v), "under the other key", nil, w.rnd)
+	must(t, err)
+	for _, p := range []*person{w.founder, b, m} {
+		ring := w.ring(h, p)
+		if got := ring.Unreached(); !slices.Equal(got, []string{other.Key.ID()}) {
+			t.Errorf("%s: unreached %v, want the other change's key", p.name, got)
+		}
+		if !ShouldMend(h, ring, p.did) {
+			t.Errorf("%s is not asked to mend", p.name)
+		}
+	}
+	newcomer := newPerson(t, w.rnd, "n", w.sp.ID)
+	newcomer.held = []*Key{cur.Key}
+	if _, ok := w.ring(h, newcomer).Open(sealed.v); ok {
+		t.Fatal("the newcomer opened what the current key does not reach")
+	}
+	if ShouldMend(h, w.ring(h, newcomer), newcomer.did) {
+		t.Fatal("a non-member is asked to mend")
+	}
+
+	cm, err := w.ring(h, m).NewChange(to(w.founder, b), w.rnd)
+	must(t, err)
+	im := w.eventSeen(m, access.Event{Kind: access.KindKey, KeyID: cm.Body.KeyID, ReadKey: cm.Body.ReadKey}, ia, ib)
+	w.changes[im] = cm.Body
+	w.boxes = append(w.boxes, cm.Boxes...)
+	m.held = append(w.ring(h, m).Keys(), cm.Key)
+	h = w.history()
+	for _, p := range []*person{w.founder, b, m} {
+		ring := w.ring(h, p)
+		if ring.CurrentID() != cm.Key.ID() || len(ring.Unreached()) != 0 || ShouldMend(h, ring, p.did) {
+			t.Errorf("%s after the mend: current %s, unreached %v", p.name, ring.CurrentID(), ring.Unreached())
+		}
+	}
+	newcomer.held = []*Key{cm.Key}
+	if body, ok := w.ring(h, newcomer).Open(sealed.v); !ok || body != "under the other key" {
+		t.Fatalf("the newcomer holding the mended key reads %v %v", body, ok)
+	}
+}
