@@ -6,41 +6,61 @@ import (
 	"minca.dev/desktop/core/access"
 )
 
+// apart is a private space where the founder and b, both members that may
+// change the key, changed it apart, having seen the same history: each
+// change boxed to the other members (b, m or the founder), each changer
+// holding its own key.
+type apart struct {
+	w      *world
+	b, m   *person
+	ca, cb *Change
+	ia, ib string // the two key events
+}
+
+func changesApart(t *testing.T, seed uint64) apart {
+	t.Helper()
+	w := newWorldRole(t, seed, `{"name":"member","grants":[{"cmd":"/record","pol":[]},{"cmd":"/key/change","pol":[]}]}`)
+	a := apart{w: w, b: newPerson(t, w.rnd, "b", w.sp.ID), m: newPerson(t, w.rnd, "m", w.sp.ID)}
+	w.add(a.b)
+	w.add(a.m)
+	h := w.history()
+	a.b.held = w.ring(h, a.b).Keys()
+	head := w.head
+	var err error
+	a.ca, err = w.ring(h, w.founder).NewChange(recipients(a.b, a.m), w.rnd)
+	must(t, err)
+	a.cb, err = w.ring(h, a.b).NewChange(recipients(w.founder, a.m), w.rnd)
+	must(t, err)
+	a.ia = w.eventSeen(w.founder, access.Event{Kind: access.KindKey, KeyID: a.ca.Body.KeyID, ReadKey: a.ca.Body.ReadKey}, head)
+	a.ib = w.eventSeen(a.b, access.Event{Kind: access.KindKey, KeyID: a.cb.Body.KeyID, ReadKey: a.cb.Body.ReadKey}, head)
+	w.changes[a.ia], w.changes[a.ib] = a.ca.Body, a.cb.Body
+	w.boxes = append(append(w.boxes, a.ca.Boxes...), a.cb.Boxes...)
+	w.founder.held = append(w.founder.held, a.ca.Key)
+	a.b.held = append(a.b.held, a.cb.Key)
+	return a
+}
+
+// recipients are ps's member keys, to box a key to.
+func recipients(ps ...*person) Recipients {
+	r := Recipients{}
+	for _, p := range ps {
+		r[p.did] = p.mk.ECDH().PublicKey()
+	}
+	return r
+}
+
 // TestConcurrentChanges: two key changes made apart both stand; each
 // changer reaches the other's key by its box, and a member boxed both
 // opens what was sealed under either. A change reusing a key id is
 // refused by the replay and gives no key (03 §9.3).
 func TestConcurrentChanges(t *testing.T) {
-	w := newWorldRole(t, 8, `{"name":"member","grants":[{"cmd":"/record","pol":[]},{"cmd":"/key/change","pol":[]}]}`)
-	b := newPerson(t, w.rnd, "b", w.sp.ID)
-	m := newPerson(t, w.rnd, "m", w.sp.ID)
-	w.add(b)
-	w.add(m)
+	a := changesApart(t, 8)
+	w, b, m, ca, cb, ia, ib := a.w, a.b, a.m, a.ca, a.cb, a.ia, a.ib
 	h := w.history()
-	b.held = w.ring(h, b).Keys()
-	head := w.head
-	box := func(p *person, to ...*person) Recipients {
-		r := Recipients{}
-		for _, q := range to {
-			r[q.did] = q.mk.ECDH().PublicKey()
-		}
-		return r
-	}
-	ca, err := w.ring(h, w.founder).NewChange(box(w.founder, b, m), w.rnd)
-	must(t, err)
-	cb, err := w.ring(h, b).NewChange(box(b, w.founder, m), w.rnd)
-	must(t, err)
-	ia := w.eventSeen(w.founder, access.Event{Kind: access.KindKey, KeyID: ca.Body.KeyID, ReadKey: ca.Body.ReadKey}, head)
-	ib := w.eventSeen(b, access.Event{Kind: access.KindKey, KeyID: cb.Body.KeyID, ReadKey: cb.Body.ReadKey}, head)
-	w.changes[ia], w.changes[ib] = ca.Body, cb.Body
-	w.boxes = append(append(w.boxes, ca.Boxes...), cb.Boxes...)
-	w.founder.held = append(w.founder.held, ca.Key)
-	b.held = append(b.held, cb.Key)
-
-	h = w.history()
 	if n := len(h.Current().Keys()); n != 3 {
 		t.Fatalf("S.keys holds %d keys, want 3", n)
 	}
+	var err error
 	underA := written{v: w.write(h, w.founder, 0).v}
 	w.write(h, b, 1) // sealed under the current key, whichever it is
 	sealedA := underA

@@ -15,36 +15,10 @@ import (
 // the current key reaches every key, the newcomer opens both, and nobody is
 // asked again (docs/spec/03-choices.md, "Concurrent key changes").
 func TestMendConcurrentChanges(t *testing.T) {
-	w := newWorldRole(t, 11, `{"name":"member","grants":[{"cmd":"/record","pol":[]},{"cmd":"/key/change","pol":[]}]}`)
-	b := newPerson(t, w.rnd, "b", w.sp.ID)
-	m := newPerson(t, w.rnd, "m", w.sp.ID)
-	w.add(b)
-	w.add(m)
+	a := changesApart(t, 11)
+	w, b, m, ca, cb := a.w, a.b, a.m, a.ca, a.cb
 	h := w.history()
-	b.held = w.ring(h, b).Keys()
-	if ShouldMend(h, w.ring(h, w.founder), w.founder.did) {
-		t.Fatal("asked to mend one key")
-	}
-	head := w.head
-	to := func(ps ...*person) Recipients {
-		r := Recipients{}
-		for _, p := range ps {
-			r[p.did] = p.mk.ECDH().PublicKey()
-		}
-		return r
-	}
-	ca, err := w.ring(h, w.founder).NewChange(to(b, m), w.rnd)
-	must(t, err)
-	cb, err := w.ring(h, b).NewChange(to(w.founder, m), w.rnd)
-	must(t, err)
-	ia := w.eventSeen(w.founder, access.Event{Kind: access.KindKey, KeyID: ca.Body.KeyID, ReadKey: ca.Body.ReadKey}, head)
-	ib := w.eventSeen(b, access.Event{Kind: access.KindKey, KeyID: cb.Body.KeyID, ReadKey: cb.Body.ReadKey}, head)
-	w.changes[ia], w.changes[ib] = ca.Body, cb.Body
-	w.boxes = append(append(w.boxes, ca.Boxes...), cb.Boxes...)
-	w.founder.held = append(w.founder.held, ca.Key)
-	b.held = append(b.held, cb.Key)
-	h = w.history()
-
+	var err error
 	cur, other := ca, cb
 	if w.ring(h, w.founder).CurrentID() == cb.Key.ID() {
 		cur, other = cb, ca
@@ -70,9 +44,9 @@ func TestMendConcurrentChanges(t *testing.T) {
 		t.Fatal("a non-member is asked to mend")
 	}
 
-	cm, err := w.ring(h, m).NewChange(to(w.founder, b), w.rnd)
+	cm, err := w.ring(h, m).NewChange(recipients(w.founder, b), w.rnd)
 	must(t, err)
-	im := w.eventSeen(m, access.Event{Kind: access.KindKey, KeyID: cm.Body.KeyID, ReadKey: cm.Body.ReadKey}, ia, ib)
+	im := w.eventSeen(m, access.Event{Kind: access.KindKey, KeyID: cm.Body.KeyID, ReadKey: cm.Body.ReadKey}, a.ia, a.ib)
 	w.changes[im] = cm.Body
 	w.boxes = append(w.boxes, cm.Boxes...)
 	m.held = append(w.ring(h, m).Keys(), cm.Key)
