@@ -2,8 +2,6 @@ package runtime
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -29,8 +27,8 @@ func TestFolderCountsRefusedEntries(t *testing.T) {
 
 	other := "b" + strings.Repeat("q", 52)
 	clear := "b" + strings.Repeat("r", 52)
-	plantFile(t, registryPath(ben, other), registryFile(t, ben, s.ID))
-	plantFile(t, registryPath(ben, clear), []byte(inv.Link))
+	writeFile(t, registryPath(ben, other), "", string(registryFile(t, ben, s.ID)))
+	writeFile(t, registryPath(ben, clear), "", inv.Link)
 	f, err = ben.n.Folder(ctx)
 	if err != nil || f.Registry == nil {
 		t.Fatalf("after: %+v %v", f, err)
@@ -47,15 +45,5 @@ func TestFolderCountsRefusedEntries(t *testing.T) {
 	list, err := ben.n.Spaces(ctx)
 	if err != nil || len(list) != 1 {
 		t.Fatalf("Ben lists %+v (%v), want the one join", list, err)
-	}
-}
-
-func plantFile(t *testing.T, path string, b []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b, 0o600); err != nil {
-		t.Fatal(err)
 	}
 }
