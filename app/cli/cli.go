@@ -176,6 +176,10 @@ func report(env Env, name string, err error) int {
 		return exitUsage
 	}
 	fmt.Fprintf(env.Stderr, "minca %s: %v\n", name, err)
+	var ae *api.Error
+	if errors.As(err, &ae) && api.InviteWhy(ae.Reason) != "" {
+		fmt.Fprintf(env.Stderr, "  %s\n", api.InviteWhy(ae.Reason)) // what is wrong with the link, in plain words
+	}
 	if h := hint(err); h != "" {
 		fmt.Fprintf(env.Stderr, "hint: %s\n", h)
 	}
@@ -223,7 +227,7 @@ func withHint(err error, hint string) error {
 	if !errors.As(err, &ae) {
 		return err
 	}
-	return &api.Error{Code: ae.Code, Message: ae.Message, Hint: hint, Err: ae.Err}
+	return &api.Error{Code: ae.Code, Message: ae.Message, Hint: hint, Detail: ae.Detail, Reason: ae.Reason, Err: ae.Err}
 }
 
 // newFlags returns a flag set for a command: -h prints the command's usage

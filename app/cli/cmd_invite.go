@@ -278,10 +278,13 @@ func checkLink(link string) error {
 	if _, serr := shortlink.ParseLink(strings.TrimPrefix(link, instance.Scheme+":")); serr == nil {
 		return nil
 	}
-	msg := linkBroken
-	switch invite.ReasonOf(err) {
+	msg, r := linkBroken, invite.ReasonOf(err)
+	switch r {
 	case "", invite.ReasonParse, invite.ReasonTooLong, invite.ReasonSecret, invite.ReasonNoSecret, invite.ReasonUnreadable:
 		msg = linkCut
 	}
-	return &api.Error{Code: api.CodeInvalid, Message: msg, Hint: linkRefusal, Err: err}
+	if r == "" {
+		r = invite.ReasonParse
+	}
+	return &api.Error{Code: api.CodeInvalid, Message: msg, Hint: linkRefusal, Reason: api.ReasonInvite + string(r), Err: err}
 }

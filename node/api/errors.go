@@ -41,11 +41,15 @@ type Error struct {
 	// Reason, when set, says why in a word a UI may branch on: for
 	// CodeForbidden a refused change's code (03 §4.5: no-grant, founder,
 	// not-member, …; core/access RefusalCode) or ReasonNoKey; for a
-	// refused invite link ReasonInvite and core/invite's reason, which a
-	// page words (frontend/src/lib/inviteWhy.ts); else one of the Reason*
+	// refused invite link ReasonInvite and core/invite's reason, which
+	// InviteWhy words; else one of the Reason*
 	// below, which Explain words when Message is the node's text.
 	Reason string `json:"reason,omitempty"`
-	Err    error  `json:"-"`
+	// Why is what is wrong in plain words, where Reason tells it (a refused
+	// invite link: InviteWhy); Explain sets it for a page, which shows it
+	// under "Details" above Detail.
+	Why string `json:"why,omitempty"`
+	Err error  `json:"-"`
 }
 
 // Reasons of an Error besides the refusal codes of 03 §4.5.

@@ -54,7 +54,7 @@ func Explain(err error) *Error {
 	if !errors.As(err, &e) {
 		e = &Error{Code: CodeInternal}
 	}
-	out := &Error{Code: e.Code, Message: e.Message, Hint: e.Hint, Detail: e.Detail, Reason: e.Reason}
+	out := &Error{Code: e.Code, Message: e.Message, Hint: e.Hint, Detail: e.Detail, Reason: e.Reason, Why: InviteWhy(e.Reason)}
 	if out.Detail != "" && out.Message != "" {
 		return out
 	}

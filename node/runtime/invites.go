@@ -207,8 +207,8 @@ func refusedLink(err error) *api.Error {
 
 // linkReason is the Reason of a link invite.AcceptString refuses:
 // api.ReasonInvite and core/invite's reason ("parse" for a text that is no
-// refusal of its own), so a page can say in plain words what is wrong
-// (frontend/src/lib/inviteWhy.ts).
+// refusal of its own), so a page and the command line can say in plain
+// words what is wrong (api.InviteWhy).
 func linkReason(err error) string {
 	r := invite.ReasonOf(err)
 	if r == "" {

@@ -119,10 +119,17 @@ export type Code =
  * A failure the UI can branch on: node/api's *Error as it crosses the bridge. The message is in people's
  * words (app/uierror.go); detail is the node's technical text behind it, for a "Details" disclosure; reason,
  * for "forbidden", the refusal's code (no-grant, founder, not-member, no-key, …), for a refused invite link
- * "invite-" and why (inviteWhy.ts).
+ * "invite-" and why; why, what is wrong in plain words where the reason tells it (node/api InviteWhy).
  */
 export class ApiError extends Error {
-  constructor(message: string, readonly code: Code = "", readonly hint = "", readonly detail = "", readonly reason = "") {
+  constructor(
+    message: string,
+    readonly code: Code = "",
+    readonly hint = "",
+    readonly detail = "",
+    readonly reason = "",
+    readonly why = "",
+  ) {
     super(message);
     this.name = "ApiError";
   }
@@ -133,15 +140,15 @@ export function codeOf(e: unknown): Code {
   return e instanceof ApiError ? e.code : "";
 }
 
-type WireError = string | { code?: string; message?: string; hint?: string; detail?: string; reason?: string };
+type WireError = string | { code?: string; message?: string; hint?: string; detail?: string; reason?: string; why?: string };
 
 /** Reads an error as the bridge or Wails sends it: text, or {code, message, hint}. */
 export function asApiError(e: unknown, code?: string, hint?: string): ApiError {
   if (e instanceof ApiError) return e;
   if (e && typeof e === "object" && "message" in e && typeof (e as { message: unknown }).message === "string") {
-    const w = e as { code?: string; message: string; hint?: string; detail?: string; reason?: string };
+    const w = e as { code?: string; message: string; hint?: string; detail?: string; reason?: string; why?: string };
     if (e instanceof Error && w.message.startsWith("{")) return asApiError(w.message, code, hint);
-    return new ApiError(w.message, guessCode(w.message, w.code ?? code), w.hint ?? hint ?? "", w.detail ?? "", w.reason ?? "");
+    return new ApiError(w.message, guessCode(w.message, w.code ?? code), w.hint ?? hint ?? "", w.detail ?? "", w.reason ?? "", w.why ?? "");
   }
   const text = e instanceof Error ? e.message : String(e);
   // Wails rejects with the Go error's text; a JSON-shaped text is the *Error.

@@ -1,7 +1,6 @@
 // An error as the page shows it: what happened and what to do in people's words, and the technical text
 // behind it for a "Details" disclosure, never as the headline.
 import { ApiError } from "./host";
-import { inviteWhy } from "./inviteWhy";
 
 export interface Problem {
   /** What happened, in a sentence. */
@@ -11,7 +10,7 @@ export interface Problem {
   /** The technical text behind it ("" when none). */
   detail: string;
   /**
-   * What is wrong, in plain words, where the node's reason tells it (a refused invite link: inviteWhy): shown
+   * What is wrong, in plain words, where the node's reason tells it (a refused invite link: node/api InviteWhy): shown
    * under "Details" above the technical text, which then sits under its own "Technical details".
    */
   why?: string;
@@ -31,8 +30,7 @@ export function problemOf(e: unknown): Problem {
     if (e.code === "") {
       return { text: "Something went wrong between this window and Minca.", hint: "Try again. If it keeps happening, open Minca again.", detail: e.message };
     }
-    const why = inviteWhy(e.reason);
-    return { text: e.message, hint: e.hint, detail: e.detail, ...(why ? { why } : {}) };
+    return { text: e.message, hint: e.hint, detail: e.detail, ...(e.why ? { why: e.why } : {}) };
   }
   if (e instanceof Error) return { text: e.message, hint: "", detail: "" };
   return { text: String(e), hint: "", detail: "" };

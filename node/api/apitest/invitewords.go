@@ -80,7 +80,7 @@ func testInviteWords(t *testing.T, cfg Config) {
 }
 
 // wantReason checks a refused link's error carries reason, by which a page
-// says in plain words what is wrong (frontend/src/lib/inviteWhy.ts).
+// and the command line say in plain words what is wrong (api.InviteWhy).
 func wantReason(t *testing.T, what string, err error, reason string) {
 	t.Helper()
 	var ae *api.Error
