@@ -1,9 +1,10 @@
 // Steps of the UI flows as a person does them, over Playwright pages of
 // `minca ui`: first run, spaces, members, invites, folder, sync.
 import assert from "node:assert/strict";
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
 
@@ -277,6 +278,44 @@ export function ownRuntime(home, extra = {}) {
   const dir = join(home, "run");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return { ...envFor(home), XDG_RUNTIME_DIR: dir, ...extra };
+}
+
+/** Starts `minca host` in env, listening as its network setting says; resolves once it accepts peers. */
+export async function startHost(env) {
+  const proc = spawn(bin, ["host"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise((resolve) => proc.on("exit", resolve));
+  let out = "";
+  proc.stderr.on("data", (d) => (out += d));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`minca host does not accept peers: ${out}`)), 15000);
+    createInterface({ input: proc.stdout }).on("line", (l) => {
+      if (l.includes("Accepting peers at ws://127.0.0.1:")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    proc.once("exit", (code) => reject(new Error(`minca host exited ${code}: ${out}`)));
+  });
+  return { stop: () => (proc.kill("SIGTERM"), exited) };
+}
+
+/** Ana on the command line in a fresh home of her own: her env (no keychain, a passphrase) and `cli`, which runs minca with --json. */
+export function anaOnCLI() {
+  const ana = freshHome();
+  const env = ownRuntime(ana.home, { MINCA_KEYCHAIN: "none", MINCA_PASSPHRASE: "ana's passphrase here" });
+  const cli = (...args) => JSON.parse(execFileSync(bin, [...args, "--json"], { env }).toString());
+  return { ana, env, cli };
+}
+
+/** Ben in a fresh home: his `minca ui`, a Chromium page on it, and his account made there. */
+export async function benOnAPage() {
+  const ben = freshHome();
+  const ui = await startUI(ben.home, ownRuntime(ben.home));
+  const browser = await launchChromium();
+  const page = await browser.context.newPage();
+  await page.goto(ui.url);
+  await createAccount(page, "Ben", join(ben.home, "Minca"));
+  return { ben, ui, browser, page };
 }
 
 /** Calls the node behind a `minca ui` (its local API, as the page does). */

@@ -10,17 +10,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, nav, shortDID, shot } from "./flows.mjs";
-
-/** A home with its own runtime directory, so hand-offs reach only its Minca. */
-function ownRuntime(home, extra = {}) {
-  const run = join(home, "run");
-  mkdirSync(run, { recursive: true, mode: 0o700 });
-  return { ...envFor(home), XDG_RUNTIME_DIR: run, ...extra };
-}
+import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, createAccount, nav, ownRuntime, shortDID, shot } from "./flows.mjs";
 
 /** The invite of a link `minca invite create` prints, as a minca: link. */
 function mincaLink(link) {

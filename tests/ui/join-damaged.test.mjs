@@ -6,41 +6,12 @@
 // waiting for her computer in silence. He cancels; the real link joins.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, nav, shot } from "./flows.mjs";
-
-/** A home with its own runtime directory, so its processes meet only each other. */
-function ownRuntime(home, extra = {}) {
-  const run = join(home, "run");
-  mkdirSync(run, { recursive: true, mode: 0o700 });
-  return { ...envFor(home), XDG_RUNTIME_DIR: run, ...extra };
-}
+import { bin } from "./minca.mjs";
+import { T, anaOnCLI, benOnAPage, nav, shot, startHost } from "./flows.mjs";
 
 /** Join waits up to 10 s for the invite's record (node/runtime joinWait). */
 const joinWait = 40000;
-
-/** Starts `minca host` in env; resolves once it accepts peers. */
-async function startHost(env) {
-  const proc = spawn(bin, ["host"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise((resolve) => proc.on("exit", resolve));
-  let out = "";
-  proc.stderr.on("data", (d) => (out += d));
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`minca host does not accept peers: ${out}`)), 15000);
-    createInterface({ input: proc.stdout }).on("line", (l) => {
-      if (l.includes("Accepting peers at ws://127.0.0.1:")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    proc.once("exit", (code) => reject(new Error(`minca host exited ${code}: ${out}`)));
-  });
-  return { stop: () => (proc.kill("SIGTERM"), exited) };
-}
 
 /** link with ten characters of its secret (after the invite's '.', before '&from=') changed. */
 function damaged(link) {
@@ -57,21 +28,15 @@ describe("a damaged invite link", { skip: !bin && "MINCA_BIN is unset: run tests
   let link = "";
 
   before(async () => {
-    ana = freshHome();
-    anaEnv = ownRuntime(ana.home, { MINCA_KEYCHAIN: "none", MINCA_PASSPHRASE: "ana's passphrase here" });
-    const cli = (...args) => JSON.parse(execFileSync(bin, [...args, "--json"], { env: anaEnv }).toString());
+    let cli;
+    ({ ana, env: anaEnv, cli } = anaOnCLI());
     cli("account", "create", "--name", "Ana");
     cli("network", "set", "this-computer");
     const garden = cli("space", "create", "Garden club", "--private", "--template", "club");
     link = cli("invite", "create", garden.id, "--role", "member").link;
     host = await startHost(anaEnv);
 
-    ben = freshHome();
-    ui = await startUI(ben.home, ownRuntime(ben.home));
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    await page.goto(ui.url);
-    await createAccount(page, "Ben", join(ben.home, "Minca"));
+    ({ ben, ui, browser, page } = await benOnAPage());
   });
 
   after(async () => {

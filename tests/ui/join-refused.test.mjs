@@ -5,10 +5,9 @@
 // closed "Technical details" inside them.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, nav, ownRuntime, shot } from "./flows.mjs";
+import { bin } from "./minca.mjs";
+import { T, anaOnCLI, benOnAPage, nav, shot } from "./flows.mjs";
 
 /** Words a person should not meet outside "Technical details". */
 const jargon = /§|03 |base64|did:key|invitation|parse|cjson|bodyHash|refused \(/;
@@ -29,19 +28,13 @@ describe("an invite link that cannot be used", { skip: !bin && "MINCA_BIN is uns
   let link = "";
 
   before(async () => {
-    ana = freshHome();
-    const anaEnv = ownRuntime(ana.home, { MINCA_KEYCHAIN: "none", MINCA_PASSPHRASE: "ana's passphrase here" });
-    const cli = (...args) => JSON.parse(execFileSync(bin, [...args, "--json"], { env: anaEnv }).toString());
+    const { ana: home, cli } = anaOnCLI();
+    ana = home;
     cli("account", "create", "--name", "Ana");
     const garden = cli("space", "create", "Garden club", "--template", "club");
     link = cli("invite", "create", garden.id, "--role", "member").link;
 
-    ben = freshHome();
-    ui = await startUI(ben.home, ownRuntime(ben.home));
-    browser = await launchChromium();
-    page = await browser.context.newPage();
-    await page.goto(ui.url);
-    await createAccount(page, "Ben", join(ben.home, "Minca"));
+    ({ ben, ui, browser, page } = await benOnAPage());
   });
 
   after(async () => {

@@ -10,24 +10,16 @@
 // tests/run-e2e.sh; skipped without it.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
-import { bin, envFor, freshHome, launchChromium, startUI } from "./minca.mjs";
-import { T, createAccount, keyStoreFor, shot } from "./flows.mjs";
+import { bin, freshHome, launchChromium, startUI } from "./minca.mjs";
+import { T, createAccount, keyStoreFor, ownRuntime, shot } from "./flows.mjs";
 
 const PASS = "a long passphrase for Ana";
 const KEYCHAIN_ONLY = /kept only in the keychain of the computer that made it, and it has no passphrase, so here your\s+recovery code opens it/;
 
 /** `minca status --json` in env. */
 const status = (env) => JSON.parse(execFileSync(bin, ["status", "--json"], { env }).toString());
-
-/** The environment of a second minca in home: its own runtime dir, and extra. */
-function ownRuntime(home, extra = {}) {
-  const run = join(home, "run");
-  mkdirSync(run, { recursive: true, mode: 0o700 });
-  return { ...envFor(home), XDG_RUNTIME_DIR: run, ...extra };
-}
 
 /** Takes the new passphrase the node asks for (typed twice) and lands on Spaces. */
 async function newPassphrase(page) {
