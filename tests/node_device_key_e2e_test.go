@@ -120,16 +120,7 @@ func TestNodeE2ESecondDeviceKeyChange(t *testing.T) {
 	check("before restart")
 	t.Logf("removal, key change, Carol's new link: %v", time.Since(began).Round(time.Millisecond))
 
-	// Every process stops and starts again.
-	all := []*neUser{one, two, bob, carol}
-	for _, u := range all {
-		u.ui.proc.stop()
-		u.host.stop()
-	}
-	for _, u := range all {
-		u.startHost()
-		u.startUI()
-	}
+	restartAll([]*neUser{one, two, bob, carol}) // every process stops and starts again
 	check("after restart")
 	last := one.write(sp.ID, "after the restart")
 	for _, u := range []*neUser{two, carol} {

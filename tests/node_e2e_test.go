@@ -425,15 +425,7 @@ func TestNodeE2EPrivateSpace(t *testing.T) {
 	check("before restart")
 	t.Logf("removal and key change: %v", time.Since(began).Round(time.Millisecond))
 
-	// Every process stops and starts again.
-	for _, u := range all {
-		u.ui.proc.stop()
-		u.host.stop()
-	}
-	for _, u := range all {
-		u.startHost()
-		u.startUI()
-	}
+	restartAll(all) // every process stops and starts again
 	check("after restart")
 	neWait(t, "Alice's members after restart", 5*time.Second, members(alice, alice, dave))
 	t.Logf("restart: %v", time.Since(began).Round(time.Millisecond))
@@ -571,4 +563,16 @@ func TestNodeE2ESecondDeviceThroughFolder(t *testing.T) {
 		t.Fatalf("device two has socket peers: %+v", st.Peers)
 	}
 	t.Logf("second device through the folder: %v", time.Since(began).Round(time.Millisecond))
+}
+
+// restartAll stops every process of us (ui, then host), then starts them again.
+func restartAll(us []*neUser) {
+	for _, u := range us {
+		u.ui.proc.stop()
+		u.host.stop()
+	}
+	for _, u := range us {
+		u.startHost()
+		u.startUI()
+	}
 }

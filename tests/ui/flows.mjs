@@ -318,6 +318,14 @@ export async function benOnAPage() {
   return { ben, ui, browser, page };
 }
 
+/** Pastes link on the Join page and looks at it; resolves once the preview shows. */
+export async function previewLink(page, link) {
+  await nav(page, "Join a space");
+  await page.getByTestId("join-link").fill(link);
+  await page.getByTestId("preview").click();
+  await page.getByTestId("invite-preview").waitFor({ timeout: T });
+}
+
 /** Calls the node behind a `minca ui` (its local API, as the page does). */
 export async function callNode(ui, method, ...args) {
   const r = await fetch(`${ui.base}api/v1/${method}`, {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bin } from "./minca.mjs";
-import { T, anaOnCLI, benOnAPage, nav, shot, startHost } from "./flows.mjs";
+import { T, anaOnCLI, benOnAPage, previewLink, shot, startHost } from "./flows.mjs";
 
 /** Join waits up to 10 s for the invite's record (node/runtime joinWait). */
 const joinWait = 40000;
@@ -48,10 +48,7 @@ describe("a damaged invite link", { skip: !bin && "MINCA_BIN is unset: run tests
   });
 
   async function joinWith(l) {
-    await nav(page, "Join a space");
-    await page.getByTestId("join-link").fill(l);
-    await page.getByTestId("preview").click();
-    await page.getByTestId("invite-preview").waitFor({ timeout: T });
+    await previewLink(page, l);
     await page.getByTestId("join").click();
   }
 

@@ -12,7 +12,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bin } from "./minca.mjs";
-import { T, anaOnCLI, benOnAPage, nav, shot, startHost } from "./flows.mjs";
+import { T, anaOnCLI, benOnAPage, nav, previewLink, shot, startHost } from "./flows.mjs";
 
 /** Ben's node dials Ana's again after a backoff of up to a minute (node/transport). */
 const backAgain = 120000;
@@ -48,13 +48,7 @@ describe("joining while the inviter's computer is off", { skip: !bin && "MINCA_B
     ben?.cleanup();
   });
 
-  /** Pastes link on the Join page and looks at it: the preview shows. */
-  async function preview(link) {
-    await nav(page, "Join a space");
-    await page.getByTestId("join-link").fill(link);
-    await page.getByTestId("preview").click();
-    await page.getByTestId("invite-preview").waitFor({ timeout: T });
-  }
+  const preview = (link) => previewLink(page, link);
 
   it("a link made while Ana's computer accepted no connections says it cannot be used yet", async () => {
     await preview(quietLink);
