@@ -2,6 +2,7 @@ package spacekey
 
 import (
 	"fmt"
+	"sync"
 
 	"minca.dev/desktop/core/access"
 	"minca.dev/desktop/core/identity"
@@ -40,6 +41,9 @@ type Keyring struct {
 	malformed map[string]error
 	unplaced  []*Key
 	changes   map[string]KeyChange // Input.Changes, for Unreached
+
+	unreachedOnce sync.Once // Unreached is worked out once per ring
+	unreached     []string
 }
 
 // NewKeyring reaches every key it can from in: held keys the history names,

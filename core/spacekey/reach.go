@@ -18,8 +18,14 @@ import (
 // Unreached is the ids of the keys the ring holds that the current key's
 // earlier, followed from change to change, does not give: what a reader
 // holding only the current key could not open. Empty when the ring lacks
-// the current key. Sorted.
+// the current key. Sorted. Worked out once: a ring does not change, and the
+// node's loop asks on every look while a change waits (node/runtime keydue.go).
 func (r *Keyring) Unreached() []string {
+	r.unreachedOnce.Do(func() { r.unreached = r.unreachedNow() })
+	return r.unreached
+}
+
+func (r *Keyring) unreachedNow() []string {
 	cur, ok := r.Current()
 	if !ok {
 		return nil
@@ -62,9 +68,11 @@ func (r *Keyring) handedOn(k *Key) []*Key {
 // ShouldMend says whether account SHOULD change the key although none is
 // due (our choice, above): it may change the key, holds K₀ and the current
 // key, and holds a key the current key does not reach. Who of several such
-// members acts first is the caller's to stagger.
+// members acts first is the caller's to stagger. Never with more than
+// MaxEarlier keys held: a reader takes no more from one earlier, so no
+// change could reach them all, and each would ask for another.
 func ShouldMend(h *access.History, r *Keyring, account string) bool {
-	if Due(h, r) || !h.Current().May(account, CmdKeyChange, map[string]any{}) {
+	if len(r.keys) > MaxEarlier || Due(h, r) || !h.Current().May(account, CmdKeyChange, map[string]any{}) {
 		return false
 	}
 	if _, first := r.First(); !first {

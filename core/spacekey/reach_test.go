@@ -1,6 +1,7 @@
 package spacekey
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -60,5 +61,25 @@ func TestMendConcurrentChanges(t *testing.T) {
 	newcomer.held = []*Key{cm.Key}
 	if body, ok := w.ring(h, newcomer).Open(sealed.v); !ok || body != "under the other key" {
 		t.Fatalf("the newcomer holding the mended key reads %v %v", body, ok)
+	}
+}
+
+// TestNoMendPastMaxEarlier: a ring holding more than MaxEarlier keys is
+// never asked to mend: a reader takes at most MaxEarlier keys from one
+// earlier, so a mend could never reach them all, and would ask again.
+func TestNoMendPastMaxEarlier(t *testing.T) {
+	a := changesApart(t, 12)
+	h := a.w.history()
+	if !ShouldMend(h, a.w.ring(h, a.m), a.m.did) {
+		t.Fatal("not asked to mend two changes made apart")
+	}
+	ring := a.w.ring(h, a.m)
+	for i := range MaxEarlier {
+		k, err := Generate(a.w.rnd)
+		must(t, err)
+		ring.keys[fmt.Sprintf("extra-%d", i)] = k
+	}
+	if ShouldMend(h, ring, a.m.did) {
+		t.Fatalf("asked to mend with %d keys held", len(ring.keys))
 	}
 }
