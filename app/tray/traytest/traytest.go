@@ -148,12 +148,23 @@ func readProps(item *Item, props map[string]dbus.Variant) {
 	}
 }
 
-// Click sends the "clicked" event to item id, as a tray host does.
+// noReply is the bus's answer to a call whose recipient left without
+// replying.
+const noReply = "org.freedesktop.DBus.Error.NoReply"
+
+// Click sends the "clicked" event to item id, as a tray host does. A tray
+// that ends on the click (Quit) may leave the bus before it replies: the
+// bus's NoReply then counts as clicked, and the caller checks what the
+// click did (for Quit, that the process ended).
 func (m *Menu) Click(id int32) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	err := m.conn.Object(m.dest, MenuPath).CallWithContext(ctx, dbusmenu+".Event", 0,
 		id, "clicked", dbus.MakeVariant(int32(0)), uint32(time.Now().Unix())).Err
+	var de dbus.Error
+	if errors.As(err, &de) && de.Name == noReply {
+		return nil // the tray ended on the click (Quit) before it replied; the caller checks it ended
+	}
 	if err != nil {
 		return fmt.Errorf("click item %d: %w", id, err)
 	}
