@@ -260,12 +260,9 @@ func inviter(p api.InvitePreview) string {
 // shortDID is a did:key shortened as the window shows it.
 func shortDID(did string) string { return api.ShortDID(did) }
 
-// Sentences for a link that is refused before the node is asked (03 §7.6).
-const (
-	linkCut     = "This is not a Minca invite link, or it was cut short: copy the whole link again."
-	linkBroken  = "This invite link does not hold together: it was changed after it was made, or whoever made it may not invite to that space. Ask for a new link."
-	linkRefusal = "add --verbose to see why in the protocol's terms"
-)
+// linkRefusal is the hint for a link refused before the node is asked
+// (03 §7.6); its headline is the node's (api.InviteHeadline).
+const linkRefusal = "add --verbose to see why in the protocol's terms"
 
 // checkLink refuses a link that is no readable invite (invite.AcceptString,
 // 03 §7.6 steps 1–5) with a sentence for people, wrapping the protocol's
@@ -278,13 +275,6 @@ func checkLink(link string) error {
 	if _, serr := shortlink.ParseLink(strings.TrimPrefix(link, instance.Scheme+":")); serr == nil {
 		return nil
 	}
-	msg, r := linkBroken, invite.ReasonOf(err)
-	switch r {
-	case "", invite.ReasonParse, invite.ReasonTooLong, invite.ReasonSecret, invite.ReasonNoSecret, invite.ReasonUnreadable:
-		msg = linkCut
-	}
-	if r == "" {
-		r = invite.ReasonParse
-	}
-	return &api.Error{Code: api.CodeInvalid, Message: msg, Hint: linkRefusal, Reason: api.ReasonInvite + string(r), Err: err}
+	reason := api.InviteReason(string(invite.ReasonOf(err)))
+	return &api.Error{Code: api.CodeInvalid, Message: api.InviteHeadline(reason), Hint: linkRefusal, Reason: reason, Err: err}
 }

@@ -2,6 +2,37 @@ package api
 
 import "strings"
 
+// Headlines of a refused invite link (03 §7.6), as people read them: what
+// InviteHeadline gives by its reason.
+const (
+	InviteCut        = "This is not a Minca invite link, or it was cut short: copy the whole link again."
+	InviteBroken     = "This invite link does not hold together: it was changed after it was made, or whoever made it may not invite to that space. Ask for a new link."
+	InviteUnreadable = "This invite is to a space this version of Minca cannot read: ask for a new link, or update Minca."
+)
+
+// InviteReason is the Reason of a refused invite link whose core/invite
+// reason is r: ReasonInvite and r, "parse" when r is "" (a text that is no
+// refusal of its own).
+func InviteReason(r string) string {
+	if r == "" {
+		r = "parse"
+	}
+	return ReasonInvite + r
+}
+
+// InviteHeadline is the headline of a refused invite link by its Reason
+// (InviteReason): cut short or no link, a space this version cannot read,
+// else a link that does not hold together.
+func InviteHeadline(reason string) string {
+	switch strings.TrimPrefix(reason, ReasonInvite) {
+	case "parse", "too-long", "secret", "no-secret", "unreadable":
+		return InviteCut
+	case "space":
+		return InviteUnreadable
+	}
+	return InviteBroken
+}
+
 // inviteWhy are, per core/invite reason (core/invite/errors.go), what is
 // wrong with a refused invite link, in plain words: what a person reads
 // under the headline (the page's "Details", the command line's next line),

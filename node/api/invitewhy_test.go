@@ -39,3 +39,18 @@ func TestInviteWhy(t *testing.T) {
 		}
 	}
 }
+
+// A refused link's headline by its reason: cut short or no link, a space
+// this version cannot read, else a link that does not hold together; a
+// refusal with no reason of its own reads as "parse".
+func TestInviteHeadline(t *testing.T) {
+	for r, want := range map[string]string{"": InviteCut, "parse": InviteCut, "too-long": InviteCut, "secret": InviteCut,
+		"no-secret": InviteCut, "unreadable": InviteCut, "space": InviteUnreadable, "loose": InviteBroken, "not-allowed": InviteBroken} {
+		if got := InviteHeadline(InviteReason(r)); got != want {
+			t.Errorf("reason %q: %q, want %q", r, got, want)
+		}
+	}
+	if InviteReason("") != "invite-parse" || InviteReason("loose") != "invite-loose" {
+		t.Errorf("InviteReason: %q %q", InviteReason(""), InviteReason("loose"))
+	}
+}

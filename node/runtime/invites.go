@@ -183,38 +183,17 @@ func (n *Node) CloseInvite(ctx context.Context, id, inviteKey string) error {
 // Sentences for an invite the node refuses, as people read them; the
 // protocol's reason goes into api.Error's Detail (03 §7.6, §7.2, §7.3).
 const (
-	inviteCut        = "This is not a Minca invite link, or it was cut short: copy the whole link again."
-	inviteBroken     = "This invite link does not hold together: it was changed after it was made, or whoever made it may not invite to that space. Ask for a new link."
-	inviteUnreadable = "This invite is to a space this version of Minca cannot read: ask for a new link, or update Minca."
-	inviteClosed     = "This invite was closed: ask whoever sent it for a new link."
-	inviteNotHere    = "This invite has not reached this computer yet: the computer that made it, or a host that keeps the space, must be on and reachable. Try again then."
+	inviteClosed  = "This invite was closed: ask whoever sent it for a new link."
+	inviteNotHere = "This invite has not reached this computer yet: the computer that made it, or a host that keeps the space, must be on and reachable. Try again then."
 )
 
 // refusedLink is the error of a link invite.AcceptString refuses (03 §7.6
-// steps 1–5): a sentence by its reason, the refusal as Detail.
+// steps 1–5): a headline by its reason, the refusal as Detail.
 func refusedLink(err error) *api.Error {
-	msg := inviteBroken
-	switch invite.ReasonOf(err) {
-	case "", invite.ReasonParse, invite.ReasonTooLong, invite.ReasonSecret, invite.ReasonNoSecret, invite.ReasonUnreadable:
-		msg = inviteCut
-	case invite.ReasonSpace:
-		msg = inviteUnreadable
-	}
-	e := refusedInvite(api.CodeInvalid, msg, err)
-	e.Reason = linkReason(err)
+	reason := api.InviteReason(string(invite.ReasonOf(err)))
+	e := refusedInvite(api.CodeInvalid, api.InviteHeadline(reason), err)
+	e.Reason = reason
 	return e
-}
-
-// linkReason is the Reason of a link invite.AcceptString refuses:
-// api.ReasonInvite and core/invite's reason ("parse" for a text that is no
-// refusal of its own), so a page and the command line can say in plain
-// words what is wrong (api.InviteWhy).
-func linkReason(err error) string {
-	r := invite.ReasonOf(err)
-	if r == "" {
-		r = invite.ReasonParse
-	}
-	return api.ReasonInvite + string(r)
 }
 
 // refusedJoin is the error of a join the space's state refuses (03 §7.3):

@@ -153,7 +153,7 @@ func (n *Node) dialLocked(h *held, nodes []string) error {
 		}
 	}
 	if err := n.net.AddNodes(h.sp.ID, nodes); err != nil {
-		return refusedInvite(api.CodeInvalid, inviteBroken, fmt.Errorf("the invite's nodes: %w", err))
+		return refusedInvite(api.CodeInvalid, api.InviteBroken, fmt.Errorf("the invite's nodes: %w", err))
 	}
 	return n.saveLocked()
 }
@@ -165,7 +165,7 @@ func (n *Node) holdInviteKeyLocked(h *held, acc *invite.Accepted) error {
 	}
 	k, err := spacekey.FromRaw(acc.Invitation.Key)
 	if err != nil {
-		return refusedInvite(api.CodeInvalid, inviteBroken, fmt.Errorf("the invite's key: %w", err))
+		return refusedInvite(api.CodeInvalid, api.InviteBroken, fmt.Errorf("the invite's key: %w", err))
 	}
 	return n.holdKeyLocked(h, k)
 }
